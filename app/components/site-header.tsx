@@ -1,0 +1,84 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Logo } from "./logo";
+import { tools } from "./tools";
+import { useSite } from "./use-site";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-ink-100 hover:text-ink-950"
+  }`;
+
+export function SiteHeader() {
+  const site = useSite();
+  const links = tools(site.assistantName);
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-900/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="rounded-md" aria-label={`${site.brand} home`}>
+          <Logo brand={site.brand} />
+        </Link>
+        {/* The spec hides this navigation on small screens; MobileMenu carries the same links there. */}
+        <nav aria-label="Main" className="hidden md:block" data-testid="desktop-nav">
+          <ul className="flex items-center gap-1">
+            {links.map((tool) => (
+              <li key={tool.to}>
+                <NavLink to={tool.to} className={linkClass} prefetch="intent">
+                  {tool.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileMenu links={links.map(({ to, title }) => ({ to, title }))} />
+      </div>
+    </header>
+  );
+}
+
+function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const location = useLocation();
+
+  // Close when the visitor navigates or presses Escape.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-md text-ink-900 hover:bg-ink-100"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+      </button>
+      <nav
+        id={panelId}
+        aria-label="Main menu"
+        hidden={!open}
+        className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card"
+      >
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={(s) => `block ${linkClass(s)} py-3 text-base`}>
+                {link.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Thrown for a bad environment: the message is one line that names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "expected true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const port = z.coerce.number({ message: "expected a port number" }).int().min(0).max(65535);
+const positiveInt = z.coerce.number({ message: "expected a whole number" }).int().min(0);
+const httpUrl = z
+  .url({ message: "expected an http(s) URL" })
+  .refine((u) => /^https?:\/\//i.test(u), "expected an http(s) URL");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "expected a postgres:// URL")
+    .optional(),
+  SEED_DEMO: bool.default(true),
+  SITE_BRAND: z.string().trim().min(1).max(40).default("Proofline"),
+  ASSISTANT_NAME: z.string().trim().min(1).max(40).default("Eddy"),
+  SITE_URL: httpUrl.optional(),
+  COMPANY_URL: httpUrl.default("https://proofline.example"),
+  LINKEDIN_URL: httpUrl.default("https://www.linkedin.com/company/proofline-example"),
+  MEDIA_BASE_URL: httpUrl.optional(),
+  CHAT_WEBHOOK_URL: httpUrl.optional(),
+  LLM_BASE_URL: httpUrl.optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "expected a redis:// URL").optional(),
+  TRUST_PROXY: positiveInt.max(10).default(0),
+  COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
+  COMMENT_RATE_PER_DAY: positiveInt.min(1).default(20),
+  CHAT_RATE_PER_MINUTE: positiveInt.min(1).default(20),
+  DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "SITE_URL" | "DATA_DIR" | "MEDIA_BASE_URL"> {
+  DATA_DIR: string;
+  SITE_URL: string;
+  MEDIA_BASE_URL: string | undefined;
+  isDevelopment: boolean;
+}
+
+/** The part of the configuration the browser may see. Nothing secret belongs here. */
+export interface PublicConfig {
+  brand: string;
+  assistantName: string;
+  siteUrl: string;
+  companyUrl: string;
+  linkedinUrl: string;
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) out[key] = value === "" ? undefined : value;
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = env[name];
+    // Secrets are never echoed back.
+    const shown = value !== undefined && !/TOKEN|KEY|URL/.test(name) ? ` (got "${value}")` : "";
+    throw new ConfigError(`Invalid ${name}: ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  const llmParts = [e.LLM_BASE_URL, e.LLM_API_KEY, e.LLM_MODEL].filter(Boolean).length;
+  if (llmParts > 0 && llmParts < 3) {
+    const missing = (["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"] as const).find((k) => !e[k]);
+    throw new ConfigError(`Invalid ${missing}: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together`);
+  }
+  const trim = (u: string | undefined) => u?.replace(/\/+$/, "");
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    SITE_URL: trim(e.SITE_URL) ?? `http://localhost:${e.PORT}`,
+    MEDIA_BASE_URL: trim(e.MEDIA_BASE_URL),
+    isDevelopment: e.NODE_ENV === "development",
+  };
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    brand: config.SITE_BRAND,
+    assistantName: config.ASSISTANT_NAME,
+    siteUrl: config.SITE_URL,
+    companyUrl: config.COMPANY_URL,
+    linkedinUrl: config.LINKEDIN_URL,
+  };
+}

@@ -1,0 +1,65 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import { z } from "zod";
+
+export const CONTENT_DIR = path.resolve(import.meta.dirname, "../../content");
+
+const isoDay = z.iso.date({ message: "expected a YYYY-MM-DD date" });
+const mediaName = z.string().regex(/^[\w.-]+$/, "a bare file name");
+
+export const recapFrontMatter = z.object({
+  date: z.union([isoDay, z.date().transform((d) => d.toISOString().slice(0, 10))]),
+  headline: z.string().trim().min(1).max(200),
+  tags: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
+  snippets: z.string().trim().min(1).optional(),
+  blog_image: mediaName.optional(),
+});
+
+export interface DemoRecap {
+  key: string;
+  date: string;
+  headline: string;
+  content: string;
+  snippets: string | null;
+  tags: string[];
+  blog_image: string | null;
+}
+
+export const demoEpisode = z.object({
+  key: z.string().min(1),
+  date: isoDay,
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1),
+  weekly_daily: z.enum(["daily", "weekly"]),
+  mp3_file: mediaName.nullable(),
+  script: z.string().nullable(),
+});
+export type DemoEpisode = z.infer<typeof demoEpisode>;
+
+export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Promise<DemoRecap[]> {
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith(".md")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = matter(await fs.readFile(path.join(dir, file), "utf8"));
+      const result = recapFrontMatter.safeParse(parsed.data);
+      if (!result.success) {
+        throw new Error(`content/recaps/${file}: ${result.error.issues[0]!.path.join(".")} ${result.error.issues[0]!.message}`);
+      }
+      const fm = result.data;
+      return {
+        key: `demo:${file.replace(/\.md$/, "")}`,
+        date: fm.date,
+        headline: fm.headline,
+        content: parsed.content.trim(),
+        snippets: fm.snippets ?? null,
+        tags: fm.tags,
+        blog_image: fm.blog_image ?? null,
+      };
+    }),
+  );
+}
+
+export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.json")): Promise<DemoEpisode[]> {
+  return z.array(demoEpisode).parse(JSON.parse(await fs.readFile(file, "utf8")));
+}

@@ -1,0 +1,36 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
+import { engineOf, type Engine } from "./client.ts";
+
+/** Every difference between SQLite and PostgreSQL that the schema and queries care about. */
+export interface DialectHelpers {
+  engine: Engine;
+  /** An auto-numbered integer primary key. */
+  idColumn: (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  idType: "integer" | "serial";
+  dateType: "text" | "date";
+  timestampType: "text" | "timestamptz";
+  /** The current instant in the column's format (ISO-8601 UTC on SQLite). */
+  now: RawBuilder<string>;
+}
+
+export function dialectOf(db: Kysely<any>): DialectHelpers {
+  const engine = engineOf(db);
+  if (engine === "postgres") {
+    return {
+      engine,
+      idColumn: (col) => col.primaryKey(),
+      idType: "serial",
+      dateType: "date",
+      timestampType: "timestamptz",
+      now: sql<string>`now()`,
+    };
+  }
+  return {
+    engine,
+    idColumn: (col) => col.primaryKey().autoIncrement(),
+    idType: "integer",
+    dateType: "text",
+    timestampType: "text",
+    now: sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+  };
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import * as initial from "./migrations/2026-11-21T0900-initial.ts";
+
+// A static list rather than a folder scan, so the same migrations run from the
+// bundled server and from scripts, with no file-system lookups at start.
+const migrations: Record<string, Migration> = {
+  "2026-11-21T0900-initial": initial,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error");
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause}`);
+  }
+  return (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,64 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/** Dates are ISO strings on both engines: `YYYY-MM-DD` for days, full ISO-8601 UTC for instants. */
+export interface WeeklySummariesTable {
+  id: Generated<number>;
+  date: string;
+  headline: string;
+  content: string;
+  snippets: string | null;
+  /** JSON array of strings; see `tagsFromColumn`. */
+  tags: string | null;
+  blog_image: string | null;
+  external_key: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface PodcastEpisodesTable {
+  id: Generated<number>;
+  date: string;
+  title: string;
+  description: string;
+  mp3_file: string | null;
+  weekly_daily: "daily" | "weekly";
+  duration_seconds: number | null;
+  byte_size: number | null;
+  guid: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type CommentStatus = "visible" | "hidden";
+
+export interface RecapCommentsTable {
+  id: string;
+  recap_id: number;
+  author_name: string;
+  comment_text: string;
+  status: Generated<CommentStatus>;
+  client_address: string | null;
+  created_at: string;
+}
+
+export interface PodcastCommentsTable {
+  id: string;
+  episode_id: number;
+  author_name: string;
+  comment_text: string;
+  status: Generated<CommentStatus>;
+  client_address: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  weekly_summaries: WeeklySummariesTable;
+  podcast_episodes: PodcastEpisodesTable;
+  recap_comments: RecapCommentsTable;
+  podcast_comments: PodcastCommentsTable;
+}
+
+export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;
+export type NewWeeklySummary = Insertable<WeeklySummariesTable>;
+export type PodcastEpisodeRow = Selectable<PodcastEpisodesTable>;
+export type NewPodcastEpisode = Insertable<PodcastEpisodesTable>;

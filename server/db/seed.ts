@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { CONTENT_DIR, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
+import { audioFacts } from "../media/audio-facts.ts";
+import { BUCKETS, mediaRoot } from "../media/buckets.ts";
+import { engineOf } from "./client.ts";
+import type { DB } from "./schema.ts";
+
+export interface SeedResult {
+  seeded: boolean;
+  recaps: number;
+  episodes: number;
+}
+
+/**
+ * Loads the demo content into an empty database (no recaps and no episodes) and
+ * copies its media into DATA_DIR/media. A database that has any content is left alone.
+ */
+export async function seedDemoContent(db: Kysely<DB>, dataDir: string): Promise<SeedResult> {
+  await copyDemoMedia(dataDir);
+  const [recaps, episodes] = await Promise.all([loadDemoRecaps(), loadDemoEpisodes()]);
+  const audioDir = path.join(mediaRoot(dataDir), "podcast-episodes");
+  const facts = new Map(
+    await Promise.all(
+      episodes
+        .filter((e) => e.mp3_file)
+        .map(async (e) => [e.key, await audioFacts(path.join(audioDir, e.mp3_file!))] as const),
+    ),
+  );
+
+  return db.transaction().execute(async (trx) => {
+    await lockForSeeding(trx);
+    if (!(await isEmpty(trx))) return { seeded: false, recaps: 0, episodes: 0 };
+    await trx
+      .insertInto("weekly_summaries")
+      .values(
+        recaps.map((r) => ({
+          date: r.date,
+          headline: r.headline,
+          content: r.content,
+          snippets: r.snippets,
+          tags: JSON.stringify(r.tags),
+          blog_image: r.blog_image,
+          external_key: r.key,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("podcast_episodes")
+      .values(
+        episodes.map((e) => ({
+          date: e.date,
+          title: e.title,
+          description: e.description,
+          weekly_daily: e.weekly_daily,
+          mp3_file: e.mp3_file,
+          byte_size: facts.get(e.key)?.byteSize ?? null,
+          duration_seconds: facts.get(e.key)?.durationSeconds ?? null,
+          guid: randomUUID(),
+        })),
+      )
+      .execute();
+    return { seeded: true, recaps: recaps.length, episodes: episodes.length };
+  });
+}
+
+async function isEmpty(trx: Transaction<DB>): Promise<boolean> {
+  const { recaps } = await trx.selectFrom("weekly_summaries").select((eb) => eb.fn.countAll<number>().as("recaps")).executeTakeFirstOrThrow();
+  const { episodes } = await trx.selectFrom("podcast_episodes").select((eb) => eb.fn.countAll<number>().as("episodes")).executeTakeFirstOrThrow();
+  return Number(recaps) === 0 && Number(episodes) === 0;
+}
+
+// Two processes starting together must not both seed. SQLite transactions here
+// begin IMMEDIATE and so already exclude each other; PostgreSQL needs a lock.
+async function lockForSeeding(trx: Transaction<DB>): Promise<void> {
+  if (engineOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(7426001)`.execute(trx);
+}
+
+async function copyDemoMedia(dataDir: string): Promise<void> {
+  for (const bucket of BUCKETS) {
+    const from = path.join(CONTENT_DIR, "media", bucket);
+    const to = path.join(mediaRoot(dataDir), bucket);
+    await fs.mkdir(to, { recursive: true });
+    for (const name of await fs.readdir(from)) {
+      // COPYFILE_EXCL: a file already there (same name) is kept as it is.
+      await fs.copyFile(path.join(from, name), path.join(to, name), fs.constants.COPYFILE_EXCL).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== "EEXIST") throw err;
+      });
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "../../app/context.ts";
+import { publicConfig, type Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { apiNotFound, HttpError } from "./errors.ts";
+import { healthRoute } from "./health.ts";
+import { mediaRoutes } from "./media.ts";
+import { siteFiles } from "./site-files.ts";
+
+export interface HttpAppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** The client build folder, served as static files; absent in development (Vite serves it). */
+  clientDir?: string;
+  /** Development only: Vite's middleware, placed before the app. */
+  devMiddleware?: express.RequestHandler;
+  /** Development only: reload the React Router build on every request. */
+  loadBuild?: () => Promise<ServerBuild>;
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export function createHttpApp(deps: HttpAppDeps): Express {
+  const { config, database, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.set("etag", "strong");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", healthRoute(database));
+  app.use(siteFiles(config));
+  app.use("/media", mediaRoutes(config));
+  app.use("/api", apiNotFound);
+
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+  if (deps.clientDir) {
+    // Hashed file names never change their bytes: cache them for a year.
+    app.use("/assets", express.static(path.join(deps.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const context = publicConfig(config);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: deps.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      mode: config.isDevelopment ? "development" : "production",
+      getLoadContext: () =>
+        new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger }]])),
+    }),
+  );
+
+  app.use(errorHandler(config));
+  return app;
+}
+
+function errorHandler(config: Config): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const status = err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
+    if (status >= 500) req.log.error({ err }, "request failed");
+    if (res.headersSent) return res.end();
+    const message =
+      err instanceof HttpError || (status < 500 && err?.expose)
+        ? String(err.message)
+        : status >= 500
+          ? "Internal server error"
+          : "Bad request";
+    const body: { error: string; stack?: string } = { error: message };
+    if (config.isDevelopment && err instanceof Error && status >= 500) body.stack = err.stack;
+    res.status(status).json(body);
+  };
+}

@@ -1,0 +1,31 @@
+import { Router } from "express";
+import type { Config } from "../config.ts";
+
+/** Small files whose content depends on configuration (brand, site address). */
+export function siteFiles(config: Config): Router {
+  const router = Router();
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "public, max-age=3600");
+    res.send(["User-agent: *", "Allow: /", "Disallow: /api/", ""].join("\n"));
+  });
+  router.get("/site.webmanifest", (_req, res) => {
+    res.type("application/manifest+json").set("Cache-Control", "public, max-age=3600");
+    res.send(
+      JSON.stringify({
+        name: `${config.SITE_BRAND} Industry Intelligence Hub`,
+        short_name: config.SITE_BRAND,
+        description: "Advanced analytics and strategic insights for the spirits industry",
+        start_url: "/",
+        display: "standalone",
+        background_color: "#f7f4ee",
+        theme_color: "#14213d",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-512-maskable.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      }),
+    );
+  });
+  return router;
+}

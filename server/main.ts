@@ -1,0 +1,102 @@
+// The one server process: validates configuration, opens and migrates the
+// database, seeds the demo content, then serves the site, the API and media.
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemoContent } from "./db/seed.ts";
+import type { createHttpApp as CreateHttpApp } from "./http/app.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  if (dev) process.env.NODE_ENV ??= "development";
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoContent(database.db, config.DATA_DIR);
+    if (seeded.seeded) logger.info(seeded, "demo content loaded");
+  }
+
+  const app = dev ? await devApp(config, database, logger) : await productionApp(config, database, logger);
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ url: `http://${config.HOST}:${port}`, database: database.engine, location: database.location }, "listening");
+  });
+  server.on("error", (err) => {
+    logger.fatal({ err }, "server failed to listen");
+    process.exit(1);
+  });
+  installShutdown(server, database, logger);
+}
+
+async function productionApp(config: Config, database: Database, logger: Logger) {
+  const serverBuild = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    process.stderr.write("No build found: run `npm run build` first (bin/start does it for you).\n");
+    process.exit(1);
+  }
+  const { createHttpApp } = (await import(pathToFileURL(serverBuild).href)) as { createHttpApp: typeof CreateHttpApp };
+  return createHttpApp({ config, database, logger, clientDir: path.join(ROOT, "build/client") });
+}
+
+async function devApp(config: Config, database: Database, logger: Logger) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
+  const { createHttpApp } = (await vite.ssrLoadModule("/server/http/app.ts")) as { createHttpApp: typeof CreateHttpApp };
+  return createHttpApp({
+    config,
+    database,
+    logger,
+    devMiddleware: vite.middlewares,
+    loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
+  });
+}
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
+// database, exit. A second signal, or the grace period running out, forces it.
+function installShutdown(server: Server, database: Database, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    setTimeout(() => {
+      logger.error("shutdown grace period over; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      await database.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
