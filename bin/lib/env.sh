@@ -1,0 +1,50 @@
+# Sourced by bin/start and bin/test: puts Node 24 on PATH (provisioning it into
+# .tools/ from npm's `node` package when the system Node is older), installs the
+# dependencies when package-lock.json changed, and builds when the build is stale.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+
+say() { printf '\033[1m==>\033[0m %s\n' "$*" >&2; }
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  local tools_node="$ROOT/.tools/node_modules/.bin/node"
+  if [ -x "$tools_node" ] && [ "$(node_major "$tools_node")" -ge 24 ]; then
+    export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  elif command -v node >/dev/null && [ "$(node_major node)" -ge 24 ]; then
+    :
+  else
+    command -v npm >/dev/null || { echo "Node.js >= 20 with npm is needed to provision Node 24." >&2; exit 1; }
+    say "Provisioning Node 24 into .tools/ (system Node is $(node -v 2>/dev/null || echo missing))"
+    mkdir -p "$ROOT/.tools"
+    npm install --prefix "$ROOT/.tools" --no-audit --no-fund --loglevel=error node@24 >&2
+    export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  fi
+}
+
+ensure_deps() {
+  local stamp="$ROOT/node_modules/.proofline-lock"
+  local want; want=$(sha1sum package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "Installing dependencies (npm ci)"
+    npm ci --no-audit --no-fund --loglevel=error >&2
+    echo "$want" > "$stamp"
+  fi
+}
+
+# The build is stale when any input changed since it was made.
+build_inputs_hash() {
+  find app server public content/media vite.config.ts react-router.config.ts tsconfig.json package-lock.json \
+    -type f -not -name '*.test.*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -d' ' -f1
+}
+
+ensure_build() {
+  local stamp="$ROOT/build/.inputs"
+  local want; want=$(build_inputs_hash)
+  if [ ! -f build/server/index.js ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "Building"
+    npx react-router build >&2
+    echo "$want" > "$stamp"
+  fi
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { once } from "node:events";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Every line the server wrote, parsed when it is JSON. */
+  logs: Array<Record<string, unknown> | string>;
+  stderr: () => string;
+  /** Sends the signal and waits for the exit; resolves to the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the production server (`node server/main.ts`, the built app) on a free
+ * port of 127.0.0.1 and waits until it listens.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SITE_URL: "http://proofline.test",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: RunningServer["logs"] = [];
+  let stderr = "";
+  let buffered = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time\n${stderr}`)), timeoutMs);
+    child.stdout!.on("data", (d: Buffer) => {
+      buffered += d.toString();
+      let nl: number;
+      while ((nl = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        let entry: Record<string, unknown> | string = line;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          /* not JSON */
+        }
+        logs.push(entry);
+        if (typeof entry === "object" && entry.msg === "listening") {
+          clearTimeout(timer);
+          resolve(String(entry.url));
+        }
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening\n${stderr}`));
+    });
+  });
+
+  return {
+    url,
+    process: child,
+    logs,
+    stderr: () => stderr,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const exited = once(child, "exit");
+      child.kill(signal);
+      const [code] = (await exited) as [number | null];
+      return code;
+    },
+  };
+}
+
+/** Runs `node server/main.ts` to completion (for start-up failures); returns its exit code and output. */
+export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stderr, stdout };
+}
