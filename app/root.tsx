@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorFallback } from "./components/route-error-fallback";
@@ -44,6 +45,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has hydrated it (tests and styles that need JS wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <SiteHeader />

@@ -38,15 +38,16 @@ export function SiteHeader() {
 }
 
 function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  // The menu remembers the location it was opened at, so any navigation closes it.
   const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
+  const panelId = useId();
 
-  // Close when the visitor navigates or presses Escape.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenAt(null);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
@@ -59,7 +60,7 @@ function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
       >
         {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
       </button>

@@ -12,7 +12,14 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   });
 
 export default function RecapDetail() {
-  return <ComingNext>This recap is being prepared for this page.</ComingNext>;
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">
+        <h1 className="font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Weekly Recap</h1>
+      </div>
+      <ComingNext>This recap is being prepared for this page.</ComingNext>
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -93,7 +93,6 @@ function openPostgres(url: string): Database {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }

@@ -109,6 +109,21 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
 });
 
 describe("server start-up and shutdown", () => {
+  it("takes the brand and the assistant's name from SITE_BRAND and ASSISTANT_NAME, and can skip the demo seed", async () => {
+    const testDb = await freshDatabase("sqlite");
+    const server = await startServer({ ...testDb.env, SITE_BRAND: "Cask", ASSISTANT_NAME: "Ada", SEED_DEMO: "false" });
+    try {
+      const html = await (await fetch(server.url)).text();
+      expect(html).toContain("<title>Cask Industry Intelligence Hub</title>");
+      expect(html).toContain(">Ask Ada<");
+      expect(html).not.toContain("Proofline");
+      expect(server.logs.some((l) => typeof l === "object" && l.msg === "demo content loaded")).toBe(false);
+    } finally {
+      await server.stop();
+      await testDb.drop();
+    }
+  });
+
   it("stops at start with a one-line message naming a bad variable", async () => {
     const { code, stderr } = await runServerExpectingExit({ PORT: "not-a-port", DATA_DIR: "/tmp/unused" });
     expect(code).toBe(78);

@@ -1,0 +1,68 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  /** Fails the test on any console error not matched by one of `expected`. */
+  expectNoUnexpectedErrors(expected?: RegExp[]): void;
+}
+
+/**
+ * A fresh context and page whose console errors are recorded: a test fails on
+ * any it did not expect. Requests anywhere but the test server are blocked.
+ */
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const origin = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort("blockedbyclient"),
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return {
+    page,
+    context,
+    errors,
+    expectNoUnexpectedErrors(expected = []) {
+      const unexpected = errors.filter((e) => !expected.some((re) => re.test(e)));
+      expect(unexpected, "unexpected console errors").toEqual([]);
+    },
+  };
+}
+
+/** Waits until React has hydrated the server-rendered page. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "axe-core violations").toEqual([]);
+}
