@@ -28,6 +28,12 @@ export interface HttpAppDeps {
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
+// Scripts that drive the bundle (benchmarks) need the bundle's own context key.
+export { appContext };
+
+/** The React Router server build this bundle was made with. */
+export const loadReactRouterBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
 export function createHttpApp(deps: HttpAppDeps): Express {
   const { config, database, logger } = deps;
   const app = express();
@@ -69,7 +75,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: deps.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build: deps.loadBuild ?? loadReactRouterBuild,
       mode: config.isDevelopment ? "development" : "production",
       getLoadContext: () =>
         new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger }]])),
