@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import express from "express";
 import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { appContext as AppContextKey } from "../app/context.ts";
 import { loadConfig, publicConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
@@ -23,7 +23,7 @@ const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const database = openDatabase({ dataDir });
 const logger = createLogger("silent");
 const bundle = (await import("../build/server/index.js")) as {
-  loadReactRouterBuild: () => Promise<import("react-router").ServerBuild>;
+  loadReactRouterBuild: () => Promise<ServerBuild>;
   appContext: typeof AppContextKey;
 };
 const build = await bundle.loadReactRouterBuild();
