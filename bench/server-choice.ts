@@ -22,7 +22,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "proofline-bench-"));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const database = openDatabase({ dataDir });
 const logger = createLogger("silent");
-const bundle = (await import("../build/server/index.js")) as {
+// A computed specifier: the bundle exists only after `npm run build`, and has no types.
+const bundlePath = new URL("../build/server/index.js", import.meta.url).href;
+const bundle = (await import(bundlePath)) as {
   loadReactRouterBuild: () => Promise<ServerBuild>;
   appContext: typeof AppContextKey;
 };

@@ -54,6 +54,8 @@ function openSqlite(dataDir: string): Database {
       native.exec("PRAGMA journal_mode = WAL");
       native.exec("PRAGMA synchronous = FULL");
       native.exec("PRAGMA foreign_keys = ON");
+      // SQLite's LIKE folds only ASCII; searches fold both sides with this instead.
+      native.function("unicode_lower", { deterministic: true }, (v) => (typeof v === "string" ? v.toLowerCase() : v));
       return opened.database;
     },
   });

@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, type Engine } from "./client.ts";
 
 /** Every difference between SQLite and PostgreSQL that the schema and queries care about. */
@@ -11,6 +11,13 @@ export interface DialectHelpers {
   timestampType: "text" | "timestamptz";
   /** The current instant in the column's format (ISO-8601 UTC on SQLite). */
   now: RawBuilder<string>;
+  /** True when `text` contains `needle`, ignoring case beyond ASCII (ILIKE; a Unicode fold on SQLite). */
+  containsIgnoringCase: (text: Expression<string | null>, needle: string) => RawBuilder<boolean>;
+}
+
+/** A LIKE pattern matching `needle` anywhere, with LIKE's wildcards taken literally. */
+export function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function dialectOf(db: Kysely<any>): DialectHelpers {
@@ -23,6 +30,7 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
       dateType: "date",
       timestampType: "timestamptz",
       now: sql<string>`now()`,
+      containsIgnoringCase: (text, needle) => sql<boolean>`${text} ilike ${containsPattern(needle)} escape '\\'`,
     };
   }
   return {
@@ -32,5 +40,7 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
     dateType: "text",
     timestampType: "text",
     now: sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    containsIgnoringCase: (text, needle) =>
+      sql<boolean>`unicode_lower(${text}) like unicode_lower(${containsPattern(needle)}) escape '\\'`,
   };
 }

@@ -9,6 +9,7 @@ import { appContext } from "../../app/context.ts";
 import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
@@ -62,7 +63,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
   app.use("/media", mediaRoutes(config));
-  app.use("/api", apiNotFound);
+  app.use("/api", recapsApi(config, database), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {

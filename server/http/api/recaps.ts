@@ -1,0 +1,30 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { getRecap, listRecaps } from "../../data/recaps.server.ts";
+import { HttpError } from "../errors.ts";
+
+const listQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters").optional() });
+// Ids are auto-numbered integers; anything else cannot name a recap.
+export const idParam = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number);
+
+export function recapsApi(config: Config, database: Database): Router {
+  const router = Router();
+
+  router.get("/recaps", async (req, res) => {
+    const parsed = listQuery.safeParse(req.query);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+    const recaps = await listRecaps(database.db, { q: parsed.data.q, mediaBaseUrl: config.MEDIA_BASE_URL });
+    res.json({ recaps });
+  });
+
+  router.get("/recaps/:id", async (req, res) => {
+    const id = idParam.safeParse(req.params.id);
+    const recap = id.success ? await getRecap(database.db, id.data, config.MEDIA_BASE_URL) : undefined;
+    if (!recap) throw new HttpError(404, "Summary not found");
+    res.json({ recap });
+  });
+
+  return router;
+}
