@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
+import type { Recap } from "../data/recaps.server.ts";
 
 export const CONTENT_DIR = path.resolve(import.meta.dirname, "../../content");
 
@@ -16,15 +17,8 @@ export const recapFrontMatter = z.object({
   blog_image: mediaName.optional(),
 });
 
-export interface DemoRecap {
-  key: string;
-  date: string;
-  headline: string;
-  content: string;
-  snippets: string | null;
-  tags: string[];
-  blog_image: string | null;
-}
+/** A recap as the content folder holds it: no id yet, and a stable key instead. */
+export type DemoRecap = Omit<Recap, "id" | "blog_image_url"> & { key: string };
 
 export const demoEpisode = z.object({
   key: z.string().min(1),
