@@ -18,8 +18,8 @@ export interface RunningServer {
  * Starts the production server (`node server/main.ts`, the built app) on a free
  * port of 127.0.0.1 and waits until it listens.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+function spawnServer(env: Record<string, string>) {
+  return spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -32,6 +32,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+  const child = spawnServer(env);
   const logs: RunningServer["logs"] = [];
   let stderr = "";
   let buffered = "";
@@ -81,15 +85,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
 
 /** Runs `node server/main.ts` to completion (for start-up failures); returns its exit code and output. */
 export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnServer(env);
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
   const [code] = (await once(child, "exit")) as [number | null];
   return { code, stderr, stdout };
 }

@@ -7,7 +7,7 @@ import { HttpError } from "../errors.ts";
 
 const listQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters").optional() });
 // Ids are auto-numbered integers; anything else cannot name a recap.
-export const idParam = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number);
+const idParam = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number);
 
 export function recapsApi(config: Config, database: Database): Router {
   const router = Router();
