@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { RouteErrorFallback } from "./components/route-error-fallback";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { appContext } from "./context";
+import { usePendingPage } from "./pending-page";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -13,6 +15,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", title: "Weekly Industry Recap", href: "/feeds/recaps.xml" },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -49,13 +52,17 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const pending = usePendingPage();
   return (
     <>
       <SiteHeader />
       <main id="main" className="flex-1">
-        {children}
+        {/* The current page stays mounted under a slow navigation's placeholder. */}
+        <div hidden={pending !== null}>{children}</div>
+        {pending}
       </main>
       <SiteFooter />
+      <Toaster position="top-center" richColors closeButton duration={5000} />
     </>
   );
 }

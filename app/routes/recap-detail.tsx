@@ -1,27 +1,41 @@
-import { ComingNext } from "../components/coming-next";
+import { data, isRouteErrorResponse } from "react-router";
+import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
+import { appContext } from "../context";
+import { RecapArticle, RecapNotFound } from "../features/recap/recap-article";
+import { recapMeta } from "../features/recap/recap-meta";
+import { getRecapView } from "../features/recap/recap-page.server";
+import { NO_ID } from "../features/recap/recap-text";
 import type { Route } from "./+types/recap-detail";
 
-export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta({
-    site: siteFromMatches(matches),
-    title: "Weekly Recap",
-    description: "A weekly summary of the most important spirits industry developments.",
-    path: `/recap/${encodeURIComponent(params.id)}`,
-  });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id) throw new Error(NO_ID);
+  const { database, config } = context.get(appContext);
+  const id = rowId(params.id);
+  const recap = id ? await getRecapView(database.db, id, config.MEDIA_BASE_URL) : undefined;
+  if (!recap) throw data("Summary not found", { status: 404 });
+  return { recap };
+}
 
-export default function RecapDetail() {
-  return (
-    <>
-      <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">
-        <h1 className="font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Weekly Recap</h1>
-      </div>
-      <ComingNext>This recap is being prepared for this page.</ComingNext>
-    </>
-  );
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const site = siteFromMatches(matches);
+  if (!loaderData) {
+    return [
+      ...pageMeta({ site, title: "Summary Not Found", description: "The requested summary could not be found.", path: `/recap/${encodeURIComponent(params.id)}` }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return recapMeta(site, loaderData.recap);
+};
+
+export default function RecapDetail({ loaderData }: Route.ComponentProps) {
+  return <RecapArticle recap={loaderData.recap} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorFallback error={error} />;
+  // An unknown id and a failed load read the same to the visitor (spec sections 2 and 8).
+  if (error instanceof Error && error.message === NO_ID) return <RouteErrorFallback error={error} />;
+  if (isRouteErrorResponse(error) && error.status !== 404 && error.status < 500) return <RouteErrorFallback error={error} />;
+  return <RecapNotFound />;
 }

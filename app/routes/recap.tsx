@@ -1,17 +1,74 @@
-import { ComingNext } from "../components/coming-next";
+import { useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
+import { listRecapHeadlines } from "../../server/data/recaps.server";
+import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { ToolPageHeader } from "../components/tool-page-header";
+import { appContext } from "../context";
+import { RecapList } from "../features/recap/recap-list";
+import { getRecapView } from "../features/recap/recap-page.server";
+import { RecapReader } from "../features/recap/recap-reader";
+import { RecapSearch } from "../features/recap/recap-search";
+import { RECAP_SUBTITLE, RECAP_TITLE } from "../features/recap/recap-text";
 import type { Route } from "./+types/recap";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteFromMatches(matches), title: "Weekly Industry Recap", description: "Curated weekly summaries of the most important spirits industry news and developments", path: "/recap" });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, config } = context.get(appContext);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const recaps = await listRecapHeadlines(database.db, q);
+  // The chosen recap if it is in the filtered list; otherwise the list's first.
+  const wanted = rowId(url.searchParams.get("id"));
+  const selectedId = recaps.some((r) => r.id === wanted) ? wanted : recaps[0]?.id;
+  const selected = selectedId ? ((await getRecapView(database.db, selectedId, config.MEDIA_BASE_URL)) ?? null) : null;
+  return { q, recaps, selected };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta({ site: siteFromMatches(matches), title: RECAP_TITLE, description: RECAP_SUBTITLE, path: "/recap" }),
+  // A search result page is for people, not for the index.
+  ...(loaderData?.q ? [{ name: "robots", content: "noindex, follow" }] : []),
+];
+
+export default function RecapPage({ loaderData }: Route.ComponentProps) {
+  const { q, recaps, selected } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state === "loading" && navigation.location.pathname === "/recap" ? new URLSearchParams(navigation.location.search) : null;
+  const listLoading = pending !== null && (pending.get("q") ?? "") !== q;
+  const readerLoading = pending !== null && !listLoading;
+
+  // On a phone the reader sits below the list: after a pick, bring it into view.
+  const picked = useRef(false);
+  const readerHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!picked.current) return;
+    picked.current = false;
+    const heading = readerHeading.current;
+    if (heading && window.matchMedia("(max-width: 767px)").matches) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    }
+  }, [selected?.id]);
+
   return (
     <>
-      <ToolPageHeader backLabel="Back to Home" title="Weekly Industry Recap" subtitle="Curated weekly summaries of the most important spirits industry news and developments" />
-      <ComingNext>The weekly recaps are being prepared for this page.</ComingNext>
+      <ToolPageHeader backLabel="Back to Home" title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} />
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,300px)_minmax(0,1fr)] md:gap-8">
+        <aside aria-label="Recaps" className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto md:pr-1">
+          <RecapSearch q={q} />
+          <RecapList recaps={recaps} q={q} selectedId={selected?.id} loading={listLoading} onPick={() => (picked.current = true)} />
+        </aside>
+        <section aria-label="Selected recap" aria-busy={readerLoading} className={readerLoading ? "opacity-60 transition-opacity" : undefined}>
+          {selected ? (
+            <RecapReader ref={readerHeading} recap={selected} />
+          ) : (
+            <p className="rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-600">
+              Select a recap from the list to read the full content.
+            </p>
+          )}
+        </section>
+      </div>
     </>
   );
 }

@@ -18,20 +18,38 @@ export interface Recap {
 
 const COLUMNS = ["id", "date", "headline", "content", "snippets", "tags", "blog_image"] as const;
 
-export async function listRecaps(db: Kysely<DB>, options: { q?: string; mediaBaseUrl?: string | undefined } = {}): Promise<Recap[]> {
-  let query = db.selectFrom("weekly_summaries").select(COLUMNS).orderBy("date", "desc").orderBy("id", "desc");
-  const q = options.q?.trim();
-  if (q) {
+/** One line of the recap list: enough to show and pick it. */
+export interface RecapHeadline {
+  id: number;
+  date: string;
+  headline: string;
+}
+
+/** Every recap whose headline, content or snippets contain `q` (ignoring case), newest first. */
+function recapsMatching(db: Kysely<DB>, q: string | undefined) {
+  let query = db.selectFrom("weekly_summaries").orderBy("date", "desc").orderBy("id", "desc");
+  const needle = q?.trim();
+  if (needle) {
     const { containsIgnoringCase } = dialectOf(db);
     query = query.where((eb) =>
       eb.or([
-        containsIgnoringCase(eb.ref("headline"), q),
-        containsIgnoringCase(eb.ref("content"), q),
-        containsIgnoringCase(eb.ref("snippets"), q),
+        containsIgnoringCase(eb.ref("headline"), needle),
+        containsIgnoringCase(eb.ref("content"), needle),
+        containsIgnoringCase(eb.ref("snippets"), needle),
       ]),
     );
   }
+  return query;
+}
+
+export async function listRecaps(db: Kysely<DB>, options: { q?: string | undefined; mediaBaseUrl?: string | undefined; limit?: number } = {}): Promise<Recap[]> {
+  let query = recapsMatching(db, options.q).select(COLUMNS);
+  if (options.limit) query = query.limit(options.limit);
   return (await query.execute()).map((row) => toRecap(row, options.mediaBaseUrl));
+}
+
+export function listRecapHeadlines(db: Kysely<DB>, q?: string): Promise<RecapHeadline[]> {
+  return recapsMatching(db, q).select(["id", "date", "headline"]).execute();
 }
 
 export async function getRecap(db: Kysely<DB>, id: number, mediaBaseUrl?: string): Promise<Recap | undefined> {

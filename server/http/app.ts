@@ -9,8 +9,10 @@ import { appContext } from "../../app/context.ts";
 import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { commentRateLimit } from "./api/comments.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
+import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
 import { siteFiles } from "./site-files.ts";
@@ -62,8 +64,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
+  app.use(feedRoutes(config, database));
   app.use("/media", mediaRoutes(config));
-  app.use("/api", recapsApi(config, database), apiNotFound);
+  const commentLimit = commentRateLimit(config);
+  app.use("/api", recapsApi(config, database, commentLimit), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {
@@ -92,6 +96,7 @@ function errorHandler(config: Config): ErrorRequestHandler {
     const status = err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
     if (status >= 500) req.log.error({ err }, "request failed");
     if (res.headersSent) return res.end();
+    if (err instanceof HttpError) res.set(err.headers);
     const message =
       err instanceof HttpError || (status < 500 && err?.expose)
         ? String(err.message)

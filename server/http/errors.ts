@@ -1,11 +1,13 @@
 import type { RequestHandler } from "express";
 
-/** An error whose message is meant for the client, with its HTTP status. */
+/** An error whose message is meant for the client, with its HTTP status and any headers it needs. */
 export class HttpError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 

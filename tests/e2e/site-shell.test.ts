@@ -170,7 +170,7 @@ describe.each([
   ["/", "Proofline Industry Intelligence Hub"],
   ["/chat", "Ask Eddy | Proofline"],
   ["/recap", "Weekly Industry Recap | Proofline"],
-  ["/recap/1", "Weekly Recap | Proofline"],
+  ["/recap/1", "Canned Cocktails Go Spirits-Based in More States | Proofline"],
   ["/explorer", "Top Player Deep Dive | Proofline"],
   ["/podcast", "The Spirits Signal | Proofline"],
   ["/missing-page", "Page not found | Proofline"],

@@ -3,13 +3,14 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { getRecap, listRecaps } from "../../data/recaps.server.ts";
+import { rowId } from "../../data/row-id.ts";
 import { HttpError } from "../errors.ts";
+import type { RateLimit } from "../rate-limit.ts";
+import { commentRoutes } from "./comments.ts";
 
 const listQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters").optional() });
-// Ids are auto-numbered integers; anything else cannot name a recap.
-const idParam = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number);
 
-export function recapsApi(config: Config, database: Database): Router {
+export function recapsApi(config: Config, database: Database, commentLimit: RateLimit): Router {
   const router = Router();
 
   router.get("/recaps", async (req, res) => {
@@ -20,11 +21,13 @@ export function recapsApi(config: Config, database: Database): Router {
   });
 
   router.get("/recaps/:id", async (req, res) => {
-    const id = idParam.safeParse(req.params.id);
-    const recap = id.success ? await getRecap(database.db, id.data, config.MEDIA_BASE_URL) : undefined;
+    const id = rowId(req.params.id);
+    const recap = id ? await getRecap(database.db, id, config.MEDIA_BASE_URL) : undefined;
     if (!recap) throw new HttpError(404, "Summary not found");
     res.json({ recap });
   });
+
+  router.use("/recaps", commentRoutes({ target: "recap", database, limit: commentLimit, notFound: "Summary not found" }));
 
   return router;
 }

@@ -1,0 +1,25 @@
+import { Link2 } from "lucide-react";
+import { toast } from "sonner";
+
+/** Copies an absolute address to the clipboard and says so. */
+export function CopyLinkButton({ url, className = "" }: { url: string; className?: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success("Link copied", { description: url });
+    } catch {
+      // No clipboard (an insecure origin, or permission refused): show the address to copy by hand.
+      toast("Copy this link", { description: url });
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      className={`inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper ${className}`}
+    >
+      <Link2 className="h-4 w-4" aria-hidden="true" />
+      Copy link
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { CommentsSection } from "../../components/comments/comments-section";
+import { CopyLinkButton } from "../../components/copy-link-button";
+import { DateText } from "../../components/date-text";
+import { useSite } from "../../components/use-site";
+import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
+import type { RecapView } from "./recap-page.server";
+
+const button =
+  "inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper";
+
+/** /recap/:id: one recap as a page of its own. */
+export function RecapArticle({ recap }: { recap: RecapView }) {
+  const site = useSite();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <Link to="/recap" className={button}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Weekly Recap
+      </Link>
+      <article className="mt-6 rounded-card bg-surface p-5 shadow-card sm:p-10">
+        <header className="space-y-4">
+          <p className="text-sm text-ink-600">
+            <DateText date={recap.date} /> · {recap.readingMinutes} min read
+          </p>
+          <h1 className="font-display text-3xl font-semibold leading-tight text-ink-950 sm:text-4xl">{recap.headline}</h1>
+          <RecapTags tags={recap.tags} />
+        </header>
+        <div className="mt-8 space-y-6">
+          <RecapImage recap={recap} priority />
+          {recap.snippets ? (
+            <blockquote className="border-l-4 border-copper-500 pl-4 font-display text-lg italic leading-relaxed text-ink-700">
+              {recap.snippets}
+            </blockquote>
+          ) : null}
+          <RecapBody html={recap.html} />
+        </div>
+        <div className="mt-8">
+          <CopyLinkButton url={`${site.siteUrl}/recap/${recap.id}`} />
+        </div>
+        <CommentsSection endpoint={`/api/recaps/${recap.id}/comments`} />
+      </article>
+      <div className="mt-8 text-center">
+        <Link to="/recap" className={button}>
+          All Weekly Recaps
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Shown while a recap page loads. */
+export function RecapArticleSkeleton() {
+  const bar = "animate-pulse rounded bg-ink-100";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6" role="status" aria-label="Loading recap">
+      <div className={`${bar} h-8 w-48`} />
+      <div className="mt-6 space-y-4 rounded-card bg-surface p-5 shadow-card sm:p-10" data-testid="recap-skeleton">
+        <div className={`${bar} h-4 w-40`} />
+        <div className={`${bar} h-10 w-4/5`} />
+        <div className="flex gap-2">
+          <div className={`${bar} h-6 w-20 rounded-full`} />
+          <div className={`${bar} h-6 w-24 rounded-full`} />
+        </div>
+        <div className={`${bar} mt-6 h-20 w-full`} />
+        <div className={`${bar} h-4 w-full`} />
+        <div className={`${bar} h-4 w-11/12`} />
+        <div className={`${bar} h-4 w-3/4`} />
+      </div>
+    </div>
+  );
+}
+
+/** The detail page when the id names no recap, or the recap could not be loaded. */
+export function RecapNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+      <h1 className="font-display text-3xl font-semibold text-ink-950">Summary Not Found</h1>
+      <p className="mt-3 text-ink-600">The requested summary could not be found.</p>
+      <Link to="/recap" className={`${button} mt-6`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Recap
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { RecapView } from "./recap-page.server";
+
+/** Tags as chips (the reader) or pills (the detail page): the same element either way. */
+export function RecapTags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-copper-100 px-3 py-1 text-xs font-semibold text-copper-700">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RecapImage({ recap, priority = false }: { recap: Pick<RecapView, "blog_image_url" | "headline">; priority?: boolean }) {
+  if (!recap.blog_image_url) return null;
+  return (
+    <img
+      src={recap.blog_image_url}
+      alt={`Illustration for “${recap.headline}”`}
+      width={1200}
+      height={630}
+      loading={priority ? "eager" : "lazy"}
+      decoding="async"
+      className="aspect-[1200/630] w-full rounded-card bg-paper-strong object-cover"
+    />
+  );
+}
+
+/** The body, rendered once on the server by the shared markdown renderer (see markdown-html.server.ts). */
+export function RecapBody({ html }: { html: string }) {
+  return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,26 @@
+import { Router } from "express";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { listRecapHeadlines, listRecaps } from "../data/recaps.server.ts";
+import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
+import { sitemapXml } from "../feeds/sitemap.ts";
+
+/** /feeds/*.xml and /sitemap.xml. Readers poll these; a few minutes of caching is plenty fresh. */
+export function feedRoutes(config: Config, database: Database): Router {
+  const router = Router();
+  const site = { siteUrl: config.SITE_URL, brand: config.SITE_BRAND };
+
+  router.get("/feeds/recaps.xml", async (_req, res) => {
+    const recaps = await listRecaps(database.db, { mediaBaseUrl: config.MEDIA_BASE_URL, limit: RECAP_FEED_SIZE });
+    res.type("application/rss+xml; charset=utf-8").set("Cache-Control", "public, max-age=300");
+    res.send(recapsFeedXml(recaps, site));
+  });
+
+  router.get("/sitemap.xml", async (_req, res) => {
+    const recaps = await listRecapHeadlines(database.db);
+    res.type("application/xml; charset=utf-8").set("Cache-Control", "public, max-age=3600");
+    res.send(await sitemapXml(config.SITE_URL, recaps));
+  });
+
+  return router;
+}

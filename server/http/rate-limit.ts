@@ -1,0 +1,51 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { HttpError } from "./errors.ts";
+
+/** A limit of `points` actions per `seconds`, counted per key (the client address). */
+export interface Window {
+  points: number;
+  seconds: number;
+}
+
+/** Thrown when a key has used up a window; `retryAfterSeconds` goes out as `Retry-After`. */
+export class RateLimitError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { "Retry-After": String(retryAfterSeconds) });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * Several windows over one action (2 a minute and 20 a day): an action counts
+ * against every window, and is refused when any of them is used up.
+ */
+export class RateLimit {
+  private readonly limiters: RateLimiterAbstract[];
+  private readonly describe: (retryAfterSeconds: number) => string;
+
+  constructor(name: string, windows: Window[], describe: (retryAfterSeconds: number) => string) {
+    this.limiters = windows.map((w) => new RateLimiterMemory({ keyPrefix: `${name}:${w.seconds}`, points: w.points, duration: w.seconds }));
+    this.describe = describe;
+  }
+
+  /** Counts one action for `key`, or throws RateLimitError naming when to retry. */
+  async consume(key: string): Promise<void> {
+    // Check every window before spending a point, so a refused action costs nothing.
+    const states = await Promise.all(this.limiters.map((l) => l.get(key)));
+    const waits = states.map((s, i) => (s && s.consumedPoints >= this.limiters[i]!.points ? s.msBeforeNext : 0));
+    const waitMs = Math.max(...waits);
+    if (waitMs > 0) throw this.refusal(waitMs);
+    try {
+      await Promise.all(this.limiters.map((l) => l.consume(key)));
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw this.refusal(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  private refusal(waitMs: number): RateLimitError {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return new RateLimitError(this.describe(seconds), seconds);
+  }
+}
