@@ -1,6 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { markdownHtml } from "../content/markdown-html.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
+import { tightenCdata } from "./tighten-cdata.ts";
 
 /** How many recaps the feed carries, newest first. */
 export const RECAP_FEED_SIZE = 50;
@@ -16,7 +17,7 @@ const imageType = (url: string) => (/\.png$/i.test(url) ? "image/png" : /\.webp$
 export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: string }): string {
   const base = site.siteUrl;
   const title = `${site.brand} Weekly Industry Recap`;
-  return generateRssFeed({
+  const xml = generateRssFeed({
     title,
     link: `${base}/recap`,
     description: "Curated weekly summaries of the most important spirits industry news and developments",
@@ -45,6 +46,7 @@ export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: s
       };
     }),
   });
+  return tightenCdata(xml);
 }
 
 function escapeHtml(text: string): string {

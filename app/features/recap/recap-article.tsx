@@ -22,7 +22,7 @@ export function RecapArticle({ recap }: { recap: RecapView }) {
       <article className="mt-6 rounded-card bg-surface p-5 shadow-card sm:p-10">
         <header className="space-y-4">
           <p className="text-sm text-ink-600">
-            <DateText date={recap.date} /> · {recap.readingMinutes} min read
+            <DateText date={recap.date} /> · {`${recap.readingMinutes} min read`}
           </p>
           <h1 className="font-display text-3xl font-semibold leading-tight text-ink-950 sm:text-4xl">{recap.headline}</h1>
           <RecapTags tags={recap.tags} />

@@ -16,7 +16,7 @@ export const RecapReader = forwardRef<HTMLHeadingElement, { recap: RecapView }>(
     <article className="rounded-card bg-surface p-5 shadow-card sm:p-8">
       <header className="space-y-3">
         <p className="text-sm text-ink-600">
-          <DateText date={recap.date} /> · {recap.readingMinutes} min read
+          <DateText date={recap.date} /> · {`${recap.readingMinutes} min read`}
         </p>
         <h2 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold leading-tight text-ink-950 sm:text-3xl">
           {recap.headline}
