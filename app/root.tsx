@@ -22,6 +22,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return { site: context.get(appContext).publicConfig };
 }
 
+// The site configuration does not change while the page is open: navigations
+// need not fetch it again, and a page's failed load then stays with that page's boundary.
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
