@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { ToolPageHeader } from "./components/tool-page-header";
-import { RecapArticleSkeleton } from "./features/recap/recap-article";
+import { RecapArticleSkeleton } from "./features/recap/recap-skeleton";
 import { RECAP_SUBTITLE, RECAP_TITLE } from "./features/recap/recap-text";
 
 // A quick navigation should not flash a placeholder; a slow one should show it.

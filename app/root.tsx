@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { RouteErrorFallback } from "./components/route-error-fallback";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Toasts } from "./components/toasts";
 import { appContext } from "./context";
 import { usePendingPage } from "./pending-page";
 import stylesheet from "./styles/app.css?url";
@@ -66,7 +66,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {pending}
       </main>
       <SiteFooter />
-      <Toaster position="top-center" richColors closeButton duration={5000} />
+      <Toasts />
     </>
   );
 }

@@ -4,7 +4,7 @@
 import { gzipSync } from "node:zlib";
 
 const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
-const pages = ["/", "/chat", "/recap", "/explorer", "/podcast"];
+const pages = ["/", "/chat", "/recap", "/recap/10", "/explorer", "/podcast"];
 
 const rows = [];
 for (const page of pages) {

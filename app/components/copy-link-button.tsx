@@ -1,15 +1,15 @@
 import { Link2 } from "lucide-react";
-import { toast } from "sonner";
+import { notify } from "./toasts";
 
 /** Copies an absolute address to the clipboard and says so. */
 export function CopyLinkButton({ url, className = "" }: { url: string; className?: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success("Link copied", { description: url });
+      void notify("success", "Link copied", url);
     } catch {
       // No clipboard (an insecure origin, or permission refused): show the address to copy by hand.
-      toast("Copy this link", { description: url });
+      void notify("info", "Copy this link", url);
     }
   }
   return (

@@ -1,11 +1,12 @@
-import { format, parseISO } from "date-fns";
+// Fixed locale and time zone: the server and every browser print the same text.
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /**
- * The site's one date format ("November 20, 2026"). A calendar date is read
- * as that day wherever the code runs, so server and browser print the same text.
+ * The site's one date format ("November 20, 2026"). A calendar date is the
+ * same day everywhere, so it is read and printed in UTC.
  */
 export function formatDate(isoDate: string): string {
-  return format(parseISO(isoDate.slice(0, 10)), "MMMM d, yyyy");
+  return LONG_DATE.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
 export function DateText({ date, className }: { date: string; className?: string }) {

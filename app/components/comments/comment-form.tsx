@@ -1,5 +1,5 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
-import { toast } from "sonner";
+import { notify } from "../toasts";
 
 const NAME_KEY = "proofline:comment-name";
 
@@ -49,7 +49,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
     const authorName = name.trim();
     const commentText = text.trim();
     if (!authorName || !commentText) {
-      toast.error("Please fill in all fields", { description: "Both name and comment are required." });
+      void notify("error", "Please fill in all fields", "Both name and comment are required.");
       return;
     }
     const website = new FormData(event.currentTarget).get("website");
@@ -61,15 +61,15 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
         body: JSON.stringify({ author_name: authorName, comment_text: commentText, website: typeof website === "string" ? website : "" }),
       });
       if (!res.ok) {
-        toast.error("Error posting comment", { description: await refusalMessage(res) });
+        void notify("error", "Error posting comment", await refusalMessage(res));
         return;
       }
       storeName(authorName);
       setText("");
-      toast.success("Comment posted!", { description: "Your comment has been added successfully." });
+      void notify("success", "Comment posted!", "Your comment has been added successfully.");
       onPosted();
     } catch {
-      toast.error("Error posting comment", { description: "Please try again." });
+      void notify("error", "Error posting comment", "Please try again.");
     } finally {
       setPosting(false);
     }
