@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { ToolPageHeader } from "./components/tool-page-header";
 import { RecapArticleSkeleton } from "./features/recap/recap-skeleton";
 import { RECAP_SUBTITLE, RECAP_TITLE } from "./features/recap/recap-text";
+import { PODCAST_INTRO, PODCAST_TITLE } from "./features/podcast/podcast-text";
 
 // A quick navigation should not flash a placeholder; a slow one should show it.
 const SHOW_AFTER_MS = 150;
@@ -29,15 +30,18 @@ export function usePendingPage(): React.ReactNode {
   if (target === null || slowKey !== target.key) return null;
   const path = target.pathname;
   if (/^\/recap\/[^/]+\/?$/.test(path)) return <RecapArticleSkeleton />;
-  if (/^\/recap\/?$/.test(path)) {
-    return (
-      <>
-        <ToolPageHeader backLabel="Back to Home" title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} />
-        <p role="status" className="mx-auto max-w-6xl px-4 py-12 text-ink-600 sm:px-6">
-          Loading weekly summaries...
-        </p>
-      </>
-    );
-  }
+  if (/^\/recap\/?$/.test(path)) return <PendingToolPage title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} text="Loading weekly summaries..." />;
+  if (/^\/podcast\/?$/.test(path)) return <PendingToolPage title={PODCAST_TITLE} subtitle={PODCAST_INTRO} text="Loading episodes..." />;
   return null;
+}
+
+function PendingToolPage({ title, subtitle, text }: { title: string; subtitle: string; text: string }) {
+  return (
+    <>
+      <ToolPageHeader backLabel="Back to Home" title={title} subtitle={subtitle} />
+      <p role="status" className="mx-auto max-w-6xl px-4 py-12 text-ink-600 sm:px-6">
+        {text}
+      </p>
+    </>
+  );
 }

@@ -2,7 +2,7 @@ import { Link2 } from "lucide-react";
 import { notify } from "./toasts";
 
 /** Copies an absolute address to the clipboard and says so. */
-export function CopyLinkButton({ url, className = "" }: { url: string; className?: string }) {
+export function CopyLinkButton({ url, label, className = "" }: { url: string; label?: string; className?: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
@@ -16,6 +16,7 @@ export function CopyLinkButton({ url, className = "" }: { url: string; className
     <button
       type="button"
       onClick={copy}
+      aria-label={label}
       className={`inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper ${className}`}
     >
       <Link2 className="h-4 w-4" aria-hidden="true" />

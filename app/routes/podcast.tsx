@@ -1,21 +1,123 @@
-import { ComingNext } from "../components/coming-next";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
-import { RouteErrorFallback } from "../components/route-error-fallback";
+import { useEffect } from "react";
+import { data, useNavigation } from "react-router";
+import { latestEpisode, listEpisodes, SERIES, type Series } from "../../server/data/episodes.server";
+import { siteFromMatches } from "../components/page-meta";
 import { ToolPageHeader } from "../components/tool-page-header";
+import { appContext } from "../context";
+import { EpisodeCard } from "../features/podcast/episode-card";
+import { podcastMeta } from "../features/podcast/podcast-meta";
+import { PODCAST_INTRO, PODCAST_TITLE, SERIES_NAME, SERIES_SUBTITLE } from "../features/podcast/podcast-text";
+import { SeriesFilter } from "../features/podcast/series-filter";
+import { SubscribeLinks } from "../features/podcast/subscribe-links";
 import type { Route } from "./+types/podcast";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ site: siteFromMatches(matches), title: "The Spirits Signal", description: "The Spirits Signal: audio content on industry shifts, strategic insights and interviews from the spirits trade.", path: "/podcast" });
+const seriesFrom = (value: string | null): Series | undefined => SERIES.find((s) => s === value);
 
-export default function Page() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, config, logger } = context.get(appContext);
+  const series = seriesFrom(new URL(request.url).searchParams.get("series"));
+  try {
+    const [latest, episodes] = await Promise.all([
+      latestEpisode(database.db, config.MEDIA_BASE_URL),
+      listEpisodes(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL }),
+    ]);
+    return { series, latest: latest ?? null, episodes, failed: false };
+  } catch (err) {
+    // The page still renders, and says the episodes could not be read.
+    logger.error({ err }, "episodes could not be read");
+    return data({ series, latest: null, episodes: [], failed: true }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  podcastMeta(siteFromMatches(matches), loaderData?.episodes ?? [], Boolean(loaderData?.series));
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "The Spirits Signal (all episodes)", href: "/feeds/podcast.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "The Daily Shot", href: "/feeds/daily.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "The Weekly Pour", href: "/feeds/weekly.xml" },
+];
+
+function PodcastHeader() {
+  return <ToolPageHeader backLabel="Back to Home" title={PODCAST_TITLE} subtitle={PODCAST_INTRO} />;
+}
+
+export default function PodcastPage({ loaderData }: Route.ComponentProps) {
+  const { series, latest, episodes, failed } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/podcast";
+
+  // A shared moment (#episode-<id>&t=90) is not a plain element id: bring its episode into view.
+  useEffect(() => {
+    const match = /^#episode-(\d+)&t=\d+$/.exec(window.location.hash);
+    if (match) document.getElementById(`episode-${match[1]}`)?.scrollIntoView();
+  }, []);
+
+  if (failed) return <EpisodesError />;
   return (
     <>
-      <ToolPageHeader backLabel="Back to Home" title="The Spirits Signal" subtitle="Audio content on industry shifts, strategic insights and interviews from across the spirits trade" />
-      <ComingNext>Episodes are being prepared for this page.</ComingNext>
+      <PodcastHeader />
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <div className="min-w-0 space-y-10">
+          {latest ? (
+            <section aria-labelledby="latest" className="rounded-card bg-surface p-5 shadow-card sm:p-8">
+              <h2 id="latest" className="mb-4 text-sm font-semibold uppercase tracking-wide text-copper-700">
+                Latest Episode
+              </h2>
+              <EpisodeCard episode={latest} headingLevel={3} anchor={false} missingAudioText="Audio not available" />
+            </section>
+          ) : null}
+          <section aria-labelledby="episodes" aria-busy={loading} className="space-y-6">
+            <SeriesFilter current={series} />
+            {loading ? (
+              <p role="status" className="text-sm text-ink-600">
+                Loading episodes...
+              </p>
+            ) : null}
+            <div>
+              <h2 id="episodes" className="font-display text-2xl font-semibold text-ink-950">
+                {series ? SERIES_NAME[series] : "All Episodes"}
+              </h2>
+              <p className="mt-1 text-sm text-ink-600">
+                {`${episodes.length} ${episodes.length === 1 ? "episode" : "episodes"}`}
+                {series ? ` · ${SERIES_SUBTITLE[series]}` : ""}
+              </p>
+            </div>
+            {episodes.length === 0 ? (
+              <p className="rounded-card bg-surface p-6 text-ink-600">No episodes yet.</p>
+            ) : (
+              <ol className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
+                {episodes.map((episode) => (
+                  <li key={episode.id} className="rounded-card bg-surface p-5 shadow-card sm:p-8">
+                    <EpisodeCard episode={episode} headingLevel={3} anchor missingAudioText="Audio file not available" showSeries={!series} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+        <aside className="lg:sticky lg:top-20 lg:self-start">
+          <SubscribeLinks />
+        </aside>
+      </div>
     </>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorFallback error={error} />;
+function EpisodesError() {
+  return (
+    <>
+      <PodcastHeader />
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <p role="alert" className="rounded-card border border-danger-700/30 bg-surface p-6 font-semibold text-danger-700">
+          Error loading episodes
+        </p>
+      </div>
+    </>
+  );
+}
+
+// Whatever goes wrong loading this page, the visitor reads the spec's message under the page's own header.
+export function ErrorBoundary() {
+  return <EpisodesError />;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { v5 as uuidv5 } from "uuid";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
@@ -58,7 +58,8 @@ export async function seedDemoContent(db: Kysely<DB>, dataDir: string): Promise<
           mp3_file: e.mp3_file,
           byte_size: facts.get(e.key)?.byteSize ?? null,
           duration_seconds: facts.get(e.key)?.durationSeconds ?? null,
-          guid: randomUUID(),
+          // Derived from the demo key, so a fresh demo database gives each episode the same guid again.
+          guid: uuidv5(`proofline-demo-episode:${e.key}`, uuidv5.URL),
         })),
       )
       .execute();

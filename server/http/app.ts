@@ -10,6 +10,7 @@ import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
+import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
@@ -67,13 +68,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database));
   app.use("/media", mediaRoutes(config));
   const commentLimit = commentRateLimit(config);
-  app.use("/api", recapsApi(config, database, commentLimit), apiNotFound);
+  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {
     // Hashed file names never change their bytes: cache them for a year.
     app.use("/assets", express.static(path.join(deps.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
   const context = publicConfig(config);

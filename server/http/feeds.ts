@@ -1,7 +1,9 @@
 import { Router } from "express";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { listEpisodes } from "../data/episodes.server.ts";
 import { listRecapHeadlines, listRecaps } from "../data/recaps.server.ts";
+import { feedSeries, PODCAST_FEED_PATHS, podcastFeedXml, type PodcastFeedName } from "../feeds/podcast-feed.ts";
 import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
 import { sitemapXml } from "../feeds/sitemap.ts";
 
@@ -15,6 +17,14 @@ export function feedRoutes(config: Config, database: Database): Router {
     res.type("application/rss+xml; charset=utf-8").set("Cache-Control", "public, max-age=300");
     res.send(recapsFeedXml(recaps, site));
   });
+
+  for (const [name, feedPath] of Object.entries(PODCAST_FEED_PATHS) as Array<[PodcastFeedName, string]>) {
+    router.get(feedPath, async (_req, res) => {
+      const episodes = await listEpisodes(database.db, { series: feedSeries(name), mediaBaseUrl: config.MEDIA_BASE_URL });
+      res.type("application/rss+xml; charset=utf-8").set("Cache-Control", "public, max-age=300");
+      res.send(podcastFeedXml(name, episodes, site));
+    });
+  }
 
   router.get("/sitemap.xml", async (_req, res) => {
     const recaps = await listRecapHeadlines(database.db);

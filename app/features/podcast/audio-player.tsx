@@ -1,0 +1,135 @@
+import { Link2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { Episode } from "../../../server/data/episodes.server";
+import { notify } from "../../components/toasts";
+import { useSite } from "../../components/use-site";
+import { clock } from "./format-time";
+import { momentHash } from "./podcast-text";
+
+/** The spec's starting volume (section 9). */
+export const START_VOLUME = 0.45;
+const SPEEDS = [1, 1.25, 1.5, 2];
+const positionKey = (id: number) => `proofline:episode-position:${id}`;
+
+function readPosition(id: number): number | undefined {
+  try {
+    const value = Number(localStorage.getItem(positionKey(id)));
+    return value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writePosition(id: number, seconds: number | undefined) {
+  try {
+    if (seconds === undefined) localStorage.removeItem(positionKey(id));
+    else localStorage.setItem(positionKey(id), String(Math.floor(seconds)));
+  } catch {
+    /* storage can be blocked */
+  }
+}
+
+/** The moment a shared link asks for (`#episode-<id>&t=90`), when it names this episode. */
+function momentFromHash(id: number): number | undefined {
+  const match = /^#episode-(\d+)(?:&t=(\d+))?$/.exec(window.location.hash);
+  return match && Number(match[1]) === id && match[2] ? Number(match[2]) : undefined;
+}
+
+/**
+ * The native player (keyboard and screen-reader support come with it), set to
+ * the spec's volume, fetching nothing until play. It resumes where the visitor
+ * left off, offers playback speeds and a link to the current moment, and pauses
+ * every other episode when it starts.
+ */
+export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url: string }; label: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const speedId = useId();
+  const [speed, setSpeed] = useState(1);
+  const site = useSite();
+
+  useEffect(() => {
+    const el = audio.current!;
+    el.volume = START_VOLUME;
+    const wanted = momentFromHash(episode.id);
+    // A shared moment has to be ready to play at once: fetch the metadata for it only.
+    if (wanted !== undefined) el.preload = "metadata";
+    let restored = false;
+    const restore = () => {
+      if (restored) return;
+      restored = true;
+      const at = wanted ?? readPosition(episode.id);
+      if (at !== undefined && at < el.duration - 1) el.currentTime = at;
+    };
+    let lastSaved = 0;
+    const save = () => {
+      if (!restored) return;
+      const now = Date.now();
+      if (now - lastSaved < 1000 && !el.paused) return;
+      lastSaved = now;
+      writePosition(episode.id, el.currentTime > 0 ? el.currentTime : undefined);
+    };
+    const onPlay = () => {
+      for (const other of document.querySelectorAll("audio")) if (other !== el && !other.paused) other.pause();
+    };
+    const onEnded = () => writePosition(episode.id, undefined);
+    if (el.readyState >= 1) restore();
+    el.addEventListener("loadedmetadata", restore);
+    el.addEventListener("timeupdate", save);
+    el.addEventListener("pause", save);
+    el.addEventListener("play", onPlay);
+    el.addEventListener("ended", onEnded);
+    return () => {
+      el.removeEventListener("loadedmetadata", restore);
+      el.removeEventListener("timeupdate", save);
+      el.removeEventListener("pause", save);
+      el.removeEventListener("play", onPlay);
+      el.removeEventListener("ended", onEnded);
+    };
+  }, [episode.id]);
+
+  const copyMoment = async () => {
+    const at = audio.current?.currentTime ?? 0;
+    const url = `${site.siteUrl}/podcast${momentHash(episode.id, at)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      void notify("success", at >= 1 ? `Link to ${clock(at)} copied` : "Link copied", url);
+    } catch {
+      void notify("info", "Copy this link", url);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <audio ref={audio} controls preload="none" src={episode.audio_url} aria-label={label} className="h-12 w-full">
+        <a href={episode.audio_url}>Download the episode</a>
+      </audio>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <label htmlFor={speedId} className="text-ink-600">
+          Speed
+        </label>
+        <select
+          id={speedId}
+          value={speed}
+          onChange={(e) => {
+            const value = Number(e.target.value);
+            setSpeed(value);
+            if (audio.current) audio.current.playbackRate = value;
+          }}
+          className="min-h-10 rounded-md border border-ink-300 bg-surface px-2 py-1 text-ink-900"
+        >
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>{`${s}x`}</option>
+          ))}
+        </select>
+        <button
+          type="button"
+          onClick={copyMoment}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1 font-medium text-ink-800 hover:bg-paper"
+        >
+          <Link2 className="h-4 w-4" aria-hidden="true" />
+          Copy link to this moment
+        </button>
+      </div>
+    </div>
+  );
+}

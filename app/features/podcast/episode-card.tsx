@@ -1,0 +1,50 @@
+import { Clock } from "lucide-react";
+import type { Episode } from "../../../server/data/episodes.server";
+import { CommentsSection } from "../../components/comments/comments-section";
+import { AudioPlayer } from "./audio-player";
+import { clock, episodeDate } from "./format-time";
+import { SERIES_TAG } from "./podcast-text";
+
+/** One episode: date, series tag, title, description, duration, player (or why there is none), comments. */
+export function EpisodeCard({
+  episode,
+  headingLevel,
+  anchor,
+  missingAudioText,
+  showSeries = true,
+}: {
+  episode: Episode;
+  headingLevel: 2 | 3;
+  /** The list's card carries the `#episode-<id>` anchor; the latest card repeats an episode and does not. */
+  anchor: boolean;
+  missingAudioText: string;
+  showSeries?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const audioUrl = episode.audio_url;
+  return (
+    <article id={anchor ? `episode-${episode.id}` : undefined} className="scroll-mt-24 space-y-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
+        <time dateTime={episode.date}>{episodeDate(episode.date)}</time>
+        {showSeries ? (
+          <span className="rounded-full bg-copper-100 px-2.5 py-0.5 text-xs font-semibold text-copper-700">{SERIES_TAG[episode.weekly_daily]}</span>
+        ) : null}
+        {episode.duration_seconds ? (
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="sr-only">Duration</span>
+            {clock(episode.duration_seconds)}
+          </span>
+        ) : null}
+      </div>
+      <Heading className="font-display text-xl font-semibold leading-snug text-ink-950 sm:text-2xl">{episode.title}</Heading>
+      <p className="text-ink-700">{episode.description}</p>
+      {audioUrl ? (
+        <AudioPlayer episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
+      ) : (
+        <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">{missingAudioText}</p>
+      )}
+      <CommentsSection endpoint={`/api/episodes/${episode.id}/comments`} />
+    </article>
+  );
+}

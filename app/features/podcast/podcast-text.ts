@@ -1,0 +1,15 @@
+import type { Series } from "../../../server/data/episodes.server";
+
+/** The podcast page's fixed words (spec section 2). */
+export const PODCAST_TITLE = "The Spirits Signal";
+export const PODCAST_INTRO = "Audio content on industry shifts, strategic insights and interviews from across the spirits trade";
+
+export const SERIES_NAME: Record<Series, string> = { daily: "The Daily Shot", weekly: "The Weekly Pour" };
+export const SERIES_TAG: Record<Series, string> = { daily: "Daily Shot", weekly: "Weekly Pour" };
+export const SERIES_SUBTITLE: Record<Series, string> = {
+  daily: "Quick industry insights and news updates",
+  weekly: "In-depth analysis and long-form discussions",
+};
+
+/** The address of a moment in an episode: `/podcast#episode-<id>&t=<seconds>`. */
+export const momentHash = (id: number, seconds?: number) => `#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;

@@ -1,0 +1,34 @@
+import { Rss } from "lucide-react";
+import { CopyLinkButton } from "../../components/copy-link-button";
+import { useSite } from "../../components/use-site";
+import { SERIES_NAME } from "./podcast-text";
+
+export const PODCAST_FEEDS = [
+  { path: "/feeds/podcast.xml", label: "All episodes" },
+  { path: "/feeds/daily.xml", label: SERIES_NAME.daily },
+  { path: "/feeds/weekly.xml", label: SERIES_NAME.weekly },
+] as const;
+
+/** "Subscribe": the three RSS feeds, to open or to copy into a podcast app. */
+export function SubscribeLinks() {
+  const site = useSite();
+  return (
+    <section aria-labelledby="subscribe" className="rounded-card bg-surface p-5 shadow-card">
+      <h2 id="subscribe" className="flex items-center gap-2 font-display text-lg font-semibold text-ink-950">
+        <Rss className="h-5 w-5 text-copper-600" aria-hidden="true" />
+        Subscribe
+      </h2>
+      <p className="mt-1 text-sm text-ink-600">Paste a feed address into any podcast app.</p>
+      <ul className="mt-4 space-y-3">
+        {PODCAST_FEEDS.map((feed) => (
+          <li key={feed.path} className="flex flex-wrap items-center justify-between gap-2">
+            <a href={feed.path} className="font-medium text-copper-700 underline underline-offset-2">
+              {`${feed.label} (RSS)`}
+            </a>
+            <CopyLinkButton url={`${site.siteUrl}${feed.path}`} label={`Copy the ${feed.label} feed address`} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { generateRssFeed } from "feedsmith";
+import { v5 as uuidv5 } from "uuid";
+import type { Episode, Series } from "../data/episodes.server.ts";
+import { tightenCdata } from "./tighten-cdata.ts";
+
+// Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
+// (scheme and trailing slashes removed) in this namespace.
+const PODCAST_GUID_NAMESPACE = "ead4c236-bf58-58c6-a2c6-a6b28d128cb6";
+export const podcastGuid = (feedUrl: string) => uuidv5(feedUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, ""), PODCAST_GUID_NAMESPACE);
+
+const SHOW = {
+  all: {
+    path: "/feeds/podcast.xml",
+    title: "The Spirits Signal",
+    description: "Daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits and beverage-alcohol trade.",
+  },
+  daily: {
+    path: "/feeds/daily.xml",
+    title: "The Spirits Signal: The Daily Shot",
+    description: "Quick industry insights and news updates for the U.S. spirits trade, every weekday.",
+  },
+  weekly: {
+    path: "/feeds/weekly.xml",
+    title: "The Spirits Signal: The Weekly Pour",
+    description: "In-depth analysis and long-form discussions on the U.S. spirits and beverage-alcohol trade.",
+  },
+} as const;
+
+export type PodcastFeedName = keyof typeof SHOW;
+export const PODCAST_FEED_PATHS = Object.fromEntries(Object.entries(SHOW).map(([k, v]) => [k, v.path])) as Record<PodcastFeedName, string>;
+export const feedSeries = (name: PodcastFeedName): Series | undefined => (name === "all" ? undefined : name);
+
+const absolute = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
+/** An episode date (a calendar day) as its release instant: noon UTC, so no time zone moves it to another day. */
+const releasedAt = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`);
+const audioType = (file: string) => (/\.(m4a|mp4)$/i.test(file) ? "audio/mp4" : "audio/mpeg");
+
+/**
+ * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces, as Apple Podcasts
+ * requires and Spotify reads. Episodes without audio have no enclosure and are left out.
+ */
+export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site: { siteUrl: string; brand: string }): string {
+  const show = SHOW[name];
+  const base = site.siteUrl;
+  const feedUrl = `${base}${show.path}`;
+  const artwork = `${base}/podcast/artwork.jpg`;
+  const playable = episodes.filter((e): e is Episode & { audio_url: string; byte_size: number; mp3_file: string } => Boolean(e.audio_url && e.byte_size && e.mp3_file));
+  const xml = generateRssFeed({
+    title: show.title,
+    link: `${base}/podcast`,
+    description: show.description,
+    language: "en-us",
+    copyright: `© ${site.brand}`,
+    generator: site.brand,
+    ...(playable[0] ? { lastBuildDate: releasedAt(playable[0].date), pubDate: releasedAt(playable[0].date) } : {}),
+    image: { url: artwork, title: show.title, link: `${base}/podcast` },
+    atom: { links: [{ href: feedUrl, rel: "self", type: "application/rss+xml" }] },
+    itunes: {
+      image: artwork,
+      author: site.brand,
+      explicit: false,
+      type: "episodic",
+      categories: [{ text: "Business", categories: [{ text: "Marketing" }] }, { text: "News", categories: [{ text: "Business News" }] }],
+    },
+    podcast: { guid: podcastGuid(feedUrl), locked: { value: true } },
+    items: playable.map((episode) => ({
+      title: episode.title,
+      description: episode.description,
+      link: `${base}/podcast#episode-${episode.id}`,
+      // Stored when the episode was created and never changed: apps key downloads on it.
+      guid: { value: episode.guid, isPermaLink: false },
+      pubDate: releasedAt(episode.date),
+      enclosures: [{ url: absolute(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) }],
+      itunes: {
+        ...(episode.duration_seconds ? { duration: Math.round(episode.duration_seconds) } : {}),
+        explicit: false,
+        episodeType: "full",
+      },
+    })),
+  });
+  return tightenCdata(xml);
+}
