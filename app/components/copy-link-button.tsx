@@ -2,7 +2,8 @@ import { Link2 } from "lucide-react";
 import { notify } from "./toasts";
 
 /** Copies an absolute address to the clipboard and says so. */
-export function CopyLinkButton({ url, label, className = "" }: { url: string; label?: string; className?: string }) {
+/** `what` names the link for screen readers when a page has several ("Copy link" + " to The Daily Shot feed"). */
+export function CopyLinkButton({ url, what, className = "" }: { url: string; what?: string; className?: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
@@ -16,11 +17,11 @@ export function CopyLinkButton({ url, label, className = "" }: { url: string; la
     <button
       type="button"
       onClick={copy}
-      aria-label={label}
       className={`inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper ${className}`}
     >
       <Link2 className="h-4 w-4" aria-hidden="true" />
       Copy link
+      {what ? <span className="sr-only">{` to ${what}`}</span> : null}
     </button>
   );
 }

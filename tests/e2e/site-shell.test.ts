@@ -181,7 +181,8 @@ describe.each([
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
     expect(html).toContain('<meta property="og:title"');
-    expect(html).toContain('<meta property="og:image" content="http://proofline.test/og-default.png"');
+    const image = path === "/podcast" ? "podcast/artwork.jpg" : "og-default.png";
+    expect(html).toContain(`<meta property="og:image" content="http://proofline.test/${image}"`);
     expect(html).toContain(`<link rel="canonical" href="http://proofline.test${path}"`);
     expect(html).toContain('<link rel="manifest" href="/site.webmanifest"');
     expect(html).toContain('<link rel="icon" href="/favicon.svg"');

@@ -79,7 +79,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
     "w-full rounded-md border border-ink-300 bg-surface px-3 py-2 text-ink-900 placeholder:text-ink-500 disabled:cursor-not-allowed disabled:opacity-60";
   return (
     // The fields are marked required; the check itself is ours, so whitespace-only input gets the spec's toast.
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Add a comment">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <div>
         <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium text-ink-800">
           Name <span aria-hidden="true" className="text-copper-700">*</span>

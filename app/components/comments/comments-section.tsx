@@ -8,10 +8,12 @@ import { useComments } from "./use-comments";
  * The comments block of a recap or an episode: count, list, form. It has its
  * own error boundary, so nothing that goes wrong here takes the article down.
  */
-export function CommentsSection({ endpoint }: { endpoint: string }) {
+export function CommentsSection({ endpoint, subject }: { endpoint: string; subject?: string }) {
   const headingId = useId();
+  // A page with several sections (the podcast) names each after what it is about.
+  const naming = subject ? { "aria-label": `Comments on “${subject}”` } : { "aria-labelledby": headingId };
   return (
-    <section aria-labelledby={headingId} className="mt-10 border-t border-ink-900/10 pt-8">
+    <section {...naming} className="mt-10 border-t border-ink-900/10 pt-8">
       <ErrorBoundary
         fallback={
           <p role="status" className="text-sm text-ink-600">

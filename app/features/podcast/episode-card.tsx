@@ -44,7 +44,7 @@ export function EpisodeCard({
       ) : (
         <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">{missingAudioText}</p>
       )}
-      <CommentsSection endpoint={`/api/episodes/${episode.id}/comments`} />
+      <CommentsSection endpoint={`/api/episodes/${episode.id}/comments`} subject={anchor ? episode.title : `${episode.title} (latest episode)`} />
     </article>
   );
 }

@@ -25,7 +25,7 @@ export function SubscribeLinks() {
             <a href={feed.path} className="font-medium text-copper-700 underline underline-offset-2">
               {`${feed.label} (RSS)`}
             </a>
-            <CopyLinkButton url={`${site.siteUrl}${feed.path}`} label={`Copy the ${feed.label} feed address`} />
+            <CopyLinkButton url={`${site.siteUrl}${feed.path}`} what={`the ${feed.label} feed`} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,207 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import type { Episode } from "../../server/data/episodes.server.ts";
+import { hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { gate, isRouteData } from "../support/gate.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let browser: Browser;
+let server: RunningServer;
+let testDb: TestDatabase;
+let db: Database;
+let episodes: Episode[];
+
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ...testDb.env, COMMENT_RATE_PER_MINUTE: "1000" })]);
+  db = openDatabase({ databaseUrl: undefined, dataDir: testDb.dataDir });
+  episodes = ((await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Episode[] }).episodes;
+});
+afterAll(async () => {
+  await db?.close();
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+});
+
+const shortDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const latestCard = (page: Page) => page.getByRole("region", { name: "Latest Episode", exact: true });
+const episodeItems = (page: Page) => page.locator("ol > li article[id^=episode-]");
+const episodeById = (page: Page, id: number) => page.locator(`#episode-${id}`);
+const audioOf = (scope: Locator) => scope.locator("audio");
+
+describe("/podcast", () => {
+  it("shows the header, the latest episode, every episode newest first with its series tag, and the subscribe links", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto("/podcast");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "The Spirits Signal" }).waitFor();
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await page.getByText("Audio content on industry shifts, strategic insights and interviews").waitFor();
+
+    const latest = latestCard(page);
+    expect(await latest.locator("time").innerText()).toBe(shortDate(episodes[0]!.date));
+    expect(shortDate(episodes[0]!.date)).toBe("Nov 20");
+    await latest.getByRole("heading", { name: episodes[0]!.title }).waitFor();
+    await latest.getByText(episodes[0]!.description).waitFor();
+    expect(await audioOf(latest).getAttribute("preload")).toBe("none");
+    await latest.getByRole("heading", { name: /^Comments/ }).waitFor();
+
+    await page.getByText("Currently viewing: All Episodes").waitFor();
+    await page.getByText(`${episodes.length} episodes`, { exact: true }).waitFor();
+    const items = episodeItems(page);
+    expect(await items.count()).toBe(episodes.length);
+    for (const [i, e] of episodes.entries()) {
+      const text = await items.nth(i).innerText();
+      expect(text).toContain(e.title);
+      expect(text).toContain(e.weekly_daily === "daily" ? "Daily Shot" : "Weekly Pour");
+    }
+    const silent = episodes.find((e) => !e.audio_url)!;
+    await episodeById(page, silent.id).getByText("Audio file not available").waitFor();
+    expect(await audioOf(episodeById(page, silent.id)).count()).toBe(0);
+
+    const subscribe = page.getByRole("region", { name: "Subscribe" });
+    expect(await subscribe.getByRole("link", { name: "All episodes (RSS)" }).getAttribute("href")).toBe("/feeds/podcast.xml");
+    expect(await subscribe.getByRole("link", { name: "The Daily Shot (RSS)" }).getAttribute("href")).toBe("/feeds/daily.xml");
+    expect(await subscribe.getByRole("link", { name: "The Weekly Pour (RSS)" }).getAttribute("href")).toBe("/feeds/weekly.xml");
+    expectNoUnexpectedErrors();
+  });
+
+  it("filters by series, with the count and subtitle, in a URL that survives a reload", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto("/podcast");
+    await hydrated(page);
+    for (const [label, series, subtitle] of [
+      ["The Daily Shot", "daily", "Quick industry insights and news updates"],
+      ["The Weekly Pour", "weekly", "In-depth analysis and long-form discussions"],
+    ] as const) {
+      await page.getByRole("navigation", { name: "Series" }).getByRole("link", { name: label }).click();
+      await page.waitForURL(`**/podcast?series=${series}`);
+      await page.getByText(`Currently viewing: ${label}`).waitFor();
+      const expected = episodes.filter((e) => e.weekly_daily === series);
+      await page.getByText(`${expected.length} episode${expected.length === 1 ? "" : "s"} · ${subtitle}`).waitFor();
+      expect(await episodeItems(page).count()).toBe(expected.length);
+    }
+    await page.reload();
+    await hydrated(page);
+    await page.getByText("Currently viewing: The Weekly Pour").waitFor();
+    await page.getByRole("link", { name: "All Episodes", exact: true }).click();
+    await page.getByText("Currently viewing: All Episodes").waitFor();
+    expect(await episodeItems(page).count()).toBe(episodes.length);
+    expectNoUnexpectedErrors();
+  });
+
+  it("shows 'Loading episodes...' while episodes load, and 'Error loading episodes' when they cannot be read", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto("/");
+    await hydrated(page);
+    const held = await gate(page, isRouteData);
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Podcasts" }).click();
+    await page.getByText("Loading episodes...").waitFor();
+    held.open();
+    await latestCard(page).waitFor();
+
+    await page.unrouteAll({ behavior: "wait" });
+    await page.route((url) => isRouteData(url), (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "down" }));
+    await page.getByRole("navigation", { name: "Series" }).getByRole("link", { name: "The Daily Shot" }).click();
+    await page.getByText("Error loading episodes").waitFor();
+    await page.getByRole("heading", { level: 1, name: "The Spirits Signal" }).waitFor();
+    expectNoUnexpectedErrors([/status of 500/]);
+  });
+
+  it("plays at volume 0.45, changes speed, plays one episode at a time and resumes where it stopped", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto("/podcast");
+    await hydrated(page);
+    const [first, second] = episodes.filter((e) => e.audio_url);
+    const a = audioOf(episodeById(page, first!.id));
+    const b = audioOf(episodeById(page, second!.id));
+    expect(await a.evaluate((el: HTMLAudioElement) => el.volume)).toBe(0.45);
+    expect(await a.getAttribute("aria-label")).toBe(`Play “${first!.title}”`);
+
+    await episodeById(page, first!.id).getByRole("combobox", { name: "Speed" }).selectOption("1.5");
+    expect(await a.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
+
+    await a.evaluate(async (el: HTMLAudioElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await b.evaluate(async (el: HTMLAudioElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).paused, first!.id);
+    await b.evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 6;
+      el.pause();
+    });
+    await page.waitForFunction((id) => localStorage.getItem(`proofline:episode-position:${id}`) === "6", second!.id);
+
+    await page.reload();
+    await hydrated(page);
+    const again = audioOf(episodeById(page, second!.id));
+    expect(await again.evaluate((el: HTMLAudioElement) => el.currentTime)).toBe(0);
+    await again.evaluate(async (el: HTMLAudioElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime >= 6, second!.id);
+    expectNoUnexpectedErrors();
+  });
+
+  it("opens a shared moment at its time", async () => {
+    const target = episodes.filter((e) => e.audio_url)[2]!;
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto(`/podcast#episode-${target.id}&t=4`);
+    await hydrated(page);
+    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime === 4, target.id);
+    expect(await audioOf(episodeById(page, target.id)).evaluate((el: HTMLAudioElement) => el.preload)).toBe("metadata");
+    expectNoUnexpectedErrors();
+  });
+
+  it("takes comments per episode, newest first, with the same validation and toasts as recaps", async () => {
+    const target = episodes[3]!;
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto(`/podcast#episode-${target.id}`);
+    await hydrated(page);
+    const card = episodeById(page, target.id);
+    await card.getByText("No comments yet. Be the first to share your thoughts!").waitFor();
+    await card.getByRole("button", { name: "Post Comment" }).click();
+    await page.getByText("Please fill in all fields").waitFor();
+    await page.getByText("Both name and comment are required.").waitFor();
+
+    await card.getByRole("textbox", { name: "Name" }).fill("Jordan");
+    for (const text of ["Older thought", "Newer thought"]) {
+      await card.getByRole("textbox", { name: "Comment" }).fill(text);
+      await card.getByRole("button", { name: "Post Comment" }).click();
+      await card.getByRole("heading", { name: `Comments (${text.startsWith("Older") ? 1 : 2})` }).waitFor();
+    }
+    await page.getByText("Comment posted!").first().waitFor();
+    const texts = await card.locator("section li").allInnerTexts();
+    expect(texts.map((t) => t.split("\n").at(-1))).toEqual(["Newer thought", "Older thought"]);
+    expectNoUnexpectedErrors();
+  });
+
+  it("fits a phone", async () => {
+    const { page } = await openPage(browser, server.url, PHONE);
+    await page.goto("/podcast");
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const speed = (await page.getByRole("combobox", { name: "Speed" }).first().boundingBox())!;
+    expect(speed.height).toBeGreaterThanOrEqual(40);
+  });
+
+  it("says 'Audio not available' on the latest card when the newest episode has no audio", async () => {
+    await db.db
+      .insertInto("podcast_episodes")
+      .values({ date: "2026-11-21", title: "Sample: Without audio", description: "An episode whose audio is not ready.", weekly_daily: "daily", mp3_file: null, guid: crypto.randomUUID() })
+      .execute();
+    const { page } = await openPage(browser, server.url);
+    await page.goto("/podcast");
+    await hydrated(page);
+    await latestCard(page).getByText("Audio not available", { exact: true }).waitFor();
+    expect(await audioOf(latestCard(page)).count()).toBe(0);
+  });
+});
