@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { FEED_PATHS } from "../server/feeds/feed-common";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorFallback } from "./components/route-error-fallback";
@@ -15,7 +16,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
-  { rel: "alternate", type: "application/rss+xml", title: "Weekly Industry Recap", href: "/feeds/recaps.xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Weekly Industry Recap", href: FEED_PATHS.recaps },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

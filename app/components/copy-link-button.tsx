@@ -1,22 +1,23 @@
 import { Link2 } from "lucide-react";
 import { notify } from "./toasts";
 
-/** Copies an absolute address to the clipboard and says so. */
+/** Copies an absolute address to the clipboard and says so with `copiedTitle`. */
+export async function copyLink(url: string, copiedTitle = "Link copied"): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url);
+    void notify("success", copiedTitle, url);
+  } catch {
+    // No clipboard (an insecure origin, or permission refused): show the address to copy by hand.
+    void notify("info", "Copy this link", url);
+  }
+}
+
 /** `what` names the link for screen readers when a page has several ("Copy link" + " to The Daily Shot feed"). */
 export function CopyLinkButton({ url, what, className = "" }: { url: string; what?: string; className?: string }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      void notify("success", "Link copied", url);
-    } catch {
-      // No clipboard (an insecure origin, or permission refused): show the address to copy by hand.
-      void notify("info", "Copy this link", url);
-    }
-  }
   return (
     <button
       type="button"
-      onClick={copy}
+      onClick={() => void copyLink(url)}
       className={`inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper ${className}`}
     >
       <Link2 className="h-4 w-4" aria-hidden="true" />

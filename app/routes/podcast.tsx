@@ -8,7 +8,7 @@ import { EpisodeCard } from "../features/podcast/episode-card";
 import { podcastMeta } from "../features/podcast/podcast-meta";
 import { PODCAST_INTRO, PODCAST_TITLE, SERIES_NAME, SERIES_SUBTITLE } from "../features/podcast/podcast-text";
 import { SeriesFilter } from "../features/podcast/series-filter";
-import { SubscribeLinks } from "../features/podcast/subscribe-links";
+import { PODCAST_FEEDS, SubscribeLinks } from "../features/podcast/subscribe-links";
 import type { Route } from "./+types/podcast";
 
 const seriesFrom = (value: string | null): Series | undefined => SERIES.find((s) => s === value);
@@ -32,11 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   podcastMeta(siteFromMatches(matches), loaderData?.episodes ?? [], Boolean(loaderData?.series));
 
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: "The Spirits Signal (all episodes)", href: "/feeds/podcast.xml" },
-  { rel: "alternate", type: "application/rss+xml", title: "The Daily Shot", href: "/feeds/daily.xml" },
-  { rel: "alternate", type: "application/rss+xml", title: "The Weekly Pour", href: "/feeds/weekly.xml" },
-];
+export const links: Route.LinksFunction = () =>
+  PODCAST_FEEDS.map((feed) => ({ rel: "alternate", type: "application/rss+xml", title: feed.title, href: feed.path }));
 
 function PodcastHeader() {
   return <ToolPageHeader backLabel="Back to Home" title={PODCAST_TITLE} subtitle={PODCAST_INTRO} />;

@@ -61,7 +61,7 @@ export default function RecapPage({ loaderData }: Route.ComponentProps) {
         </aside>
         <section aria-label="Selected recap" aria-busy={readerLoading} className={readerLoading ? "opacity-60 transition-opacity" : undefined}>
           {selected ? (
-            <RecapReader ref={readerHeading} recap={selected} />
+            <RecapReader headingRef={readerHeading} recap={selected} />
           ) : (
             <p className="rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-600">
               Select a recap from the list to read the full content.

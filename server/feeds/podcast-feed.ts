@@ -1,6 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { v5 as uuidv5 } from "uuid";
 import type { Episode, Series } from "../data/episodes.server.ts";
+import { absoluteUrl, FEED_PATHS, releaseInstant } from "./feed-common.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
@@ -10,17 +11,17 @@ export const podcastGuid = (feedUrl: string) => uuidv5(feedUrl.replace(/^[a-z]+:
 
 const SHOW = {
   all: {
-    path: "/feeds/podcast.xml",
+    path: FEED_PATHS.podcast,
     title: "The Spirits Signal",
     description: "Daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits and beverage-alcohol trade.",
   },
   daily: {
-    path: "/feeds/daily.xml",
+    path: FEED_PATHS.daily,
     title: "The Spirits Signal: The Daily Shot",
     description: "Quick industry insights and news updates for the U.S. spirits trade, every weekday.",
   },
   weekly: {
-    path: "/feeds/weekly.xml",
+    path: FEED_PATHS.weekly,
     title: "The Spirits Signal: The Weekly Pour",
     description: "In-depth analysis and long-form discussions on the U.S. spirits and beverage-alcohol trade.",
   },
@@ -30,9 +31,6 @@ export type PodcastFeedName = keyof typeof SHOW;
 export const PODCAST_FEED_PATHS = Object.fromEntries(Object.entries(SHOW).map(([k, v]) => [k, v.path])) as Record<PodcastFeedName, string>;
 export const feedSeries = (name: PodcastFeedName): Series | undefined => (name === "all" ? undefined : name);
 
-const absolute = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
-/** An episode date (a calendar day) as its release instant: noon UTC, so no time zone moves it to another day. */
-const releasedAt = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`);
 const audioType = (file: string) => (/\.(m4a|mp4)$/i.test(file) ? "audio/mp4" : "audio/mpeg");
 
 /**
@@ -52,7 +50,7 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
     language: "en-us",
     copyright: `© ${site.brand}`,
     generator: site.brand,
-    ...(playable[0] ? { lastBuildDate: releasedAt(playable[0].date), pubDate: releasedAt(playable[0].date) } : {}),
+    ...(playable[0] ? { lastBuildDate: releaseInstant(playable[0].date), pubDate: releaseInstant(playable[0].date) } : {}),
     image: { url: artwork, title: show.title, link: `${base}/podcast` },
     atom: { links: [{ href: feedUrl, rel: "self", type: "application/rss+xml" }] },
     itunes: {
@@ -69,8 +67,8 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
       link: `${base}/podcast#episode-${episode.id}`,
       // Stored when the episode was created and never changed: apps key downloads on it.
       guid: { value: episode.guid, isPermaLink: false },
-      pubDate: releasedAt(episode.date),
-      enclosures: [{ url: absolute(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) }],
+      pubDate: releaseInstant(episode.date),
+      enclosures: [{ url: absoluteUrl(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) }],
       itunes: {
         ...(episode.duration_seconds ? { duration: Math.round(episode.duration_seconds) } : {}),
         explicit: false,

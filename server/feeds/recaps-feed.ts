@@ -1,15 +1,11 @@
 import { generateRssFeed } from "feedsmith";
 import { markdownHtml } from "../content/markdown-html.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
+import { absoluteUrl, FEED_PATHS, releaseInstant } from "./feed-common.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 
 /** How many recaps the feed carries, newest first. */
 export const RECAP_FEED_SIZE = 50;
-
-const absolute = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
-
-/** A recap date (a calendar day) as a publication instant: noon UTC, so no time zone moves it to another day. */
-const publishedAt = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`);
 
 const imageType = (url: string) => (/\.png$/i.test(url) ? "image/png" : /\.webp$/i.test(url) ? "image/webp" : "image/jpeg");
 
@@ -25,12 +21,12 @@ export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: s
     generator: site.brand,
     docs: "https://www.rssboard.org/rss-specification",
     ttl: 60,
-    ...(recaps[0] ? { lastBuildDate: publishedAt(recaps[0].date), pubDate: publishedAt(recaps[0].date) } : {}),
+    ...(recaps[0] ? { lastBuildDate: releaseInstant(recaps[0].date), pubDate: releaseInstant(recaps[0].date) } : {}),
     image: { url: `${base}/icons/icon-192.png`, title, link: `${base}/recap` },
-    atom: { links: [{ href: `${base}/feeds/recaps.xml`, rel: "self", type: "application/rss+xml" }] },
+    atom: { links: [{ href: `${base}${FEED_PATHS.recaps}`, rel: "self", type: "application/rss+xml" }] },
     items: recaps.map((recap) => {
       const link = `${base}/recap/${recap.id}`;
-      const image = recap.blog_image_url ? absolute(base, recap.blog_image_url) : undefined;
+      const image = recap.blog_image_url ? absoluteUrl(base, recap.blog_image_url) : undefined;
       const lead = image ? `<p><img src="${image}" alt="" /></p>` : "";
       const snippet = recap.snippets ? `<blockquote><p>${escapeHtml(recap.snippets)}</p></blockquote>` : "";
       return {
@@ -38,7 +34,7 @@ export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: s
         link,
         // The permalink never changes for a recap, so it is also its id for readers.
         guid: { value: link, isPermaLink: true },
-        pubDate: publishedAt(recap.date),
+        pubDate: releaseInstant(recap.date),
         description: recap.snippets ?? recap.headline,
         categories: recap.tags.map((name) => ({ name })),
         content: { encoded: `${lead}${snippet}${markdownHtml(recap.content)}` },

@@ -5,6 +5,7 @@ import { listEpisodes } from "../data/episodes.server.ts";
 import { listRecapHeadlines, listRecaps } from "../data/recaps.server.ts";
 import { feedSeries, PODCAST_FEED_PATHS, podcastFeedXml, type PodcastFeedName } from "../feeds/podcast-feed.ts";
 import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
+import { FEED_PATHS } from "../feeds/feed-common.ts";
 import { sitemapXml } from "../feeds/sitemap.ts";
 
 /** /feeds/*.xml and /sitemap.xml. Readers poll these; a few minutes of caching is plenty fresh. */
@@ -12,7 +13,7 @@ export function feedRoutes(config: Config, database: Database): Router {
   const router = Router();
   const site = { siteUrl: config.SITE_URL, brand: config.SITE_BRAND };
 
-  router.get("/feeds/recaps.xml", async (_req, res) => {
+  router.get(FEED_PATHS.recaps, async (_req, res) => {
     const recaps = await listRecaps(database.db, { mediaBaseUrl: config.MEDIA_BASE_URL, limit: RECAP_FEED_SIZE });
     res.type("application/rss+xml; charset=utf-8").set("Cache-Control", "public, max-age=300");
     res.send(recapsFeedXml(recaps, site));

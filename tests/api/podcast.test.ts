@@ -228,3 +228,29 @@ describe.skipIf(!ENGINES.includes("postgres"))("the podcast page when the databa
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
 });
+
+describe("with MEDIA_BASE_URL set", () => {
+  const CDN = "https://cdn.proofline.test/hub";
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    testDb = await freshDatabase("sqlite");
+    server = await startServer({ ...testDb.env, MEDIA_BASE_URL: CDN });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it("points audio and image addresses at the external storage, in the API, the feeds and the pages", async () => {
+    const episodes = ((await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Episode[] }).episodes;
+    expect(episodes.find((e) => e.mp3_file === AUDIO)!.audio_url).toBe(`${CDN}/podcast-episodes/${AUDIO}`);
+    const feed = await new Parser().parseString(await (await fetch(`${server.url}/feeds/podcast.xml`)).text());
+    expect(feed.items.every((i) => i.enclosure!.url.startsWith(`${CDN}/podcast-episodes/`))).toBe(true);
+
+    const recap = ((await (await fetch(`${server.url}/api/recaps/10`)).json()) as { recap: { blog_image: string; blog_image_url: string } }).recap;
+    expect(recap.blog_image_url).toBe(`${CDN}/weekly-summary-pics/${recap.blog_image}`);
+    const html = await (await fetch(`${server.url}/recap/10`)).text();
+    expect(html).toContain(`<meta property="og:image" content="${CDN}/weekly-summary-pics/${recap.blog_image}"/>`);
+  });
+});

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import type { Episode } from "../../server/data/episodes.server.ts";
-import { hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
+import { hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -34,9 +34,7 @@ const audioOf = (scope: Locator) => scope.locator("audio");
 
 describe("/podcast", () => {
   it("shows the header, the latest episode, every episode newest first with its series tag, and the subscribe links", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/podcast");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
     await page.getByRole("heading", { level: 1, name: "The Spirits Signal" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     await page.getByText("Audio content on industry shifts, strategic insights and interviews").waitFor();
@@ -70,9 +68,7 @@ describe("/podcast", () => {
   });
 
   it("filters by series, with the count and subtitle, in a URL that survives a reload", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/podcast");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
     for (const [label, series, subtitle] of [
       ["The Daily Shot", "daily", "Quick industry insights and news updates"],
       ["The Weekly Pour", "weekly", "In-depth analysis and long-form discussions"],
@@ -94,9 +90,7 @@ describe("/podcast", () => {
   });
 
   it("shows 'Loading episodes...' while episodes load, and 'Error loading episodes' when they cannot be read", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/");
     const held = await gate(page, isRouteData);
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Podcasts" }).click();
     await page.getByText("Loading episodes...").waitFor();
@@ -112,9 +106,7 @@ describe("/podcast", () => {
   });
 
   it("plays at volume 0.45, changes speed, plays one episode at a time and resumes where it stopped", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/podcast");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
     const [first, second] = episodes.filter((e) => e.audio_url);
     const a = audioOf(episodeById(page, first!.id));
     const b = audioOf(episodeById(page, second!.id));
@@ -153,9 +145,7 @@ describe("/podcast", () => {
 
   it("opens a shared moment at its time", async () => {
     const target = episodes.filter((e) => e.audio_url)[2]!;
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/podcast#episode-${target.id}&t=4`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/podcast#episode-${target.id}&t=4`);
     await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime === 4, target.id);
     expect(await audioOf(episodeById(page, target.id)).evaluate((el: HTMLAudioElement) => el.preload)).toBe("metadata");
     expectNoUnexpectedErrors();
@@ -163,9 +153,7 @@ describe("/podcast", () => {
 
   it("takes comments per episode, newest first, with the same validation and toasts as recaps", async () => {
     const target = episodes[3]!;
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/podcast#episode-${target.id}`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/podcast#episode-${target.id}`);
     const card = episodeById(page, target.id);
     await card.getByText("No comments yet. Be the first to share your thoughts!").waitFor();
     await card.getByRole("button", { name: "Post Comment" }).click();
@@ -185,9 +173,7 @@ describe("/podcast", () => {
   });
 
   it("fits a phone", async () => {
-    const { page } = await openPage(browser, server.url, PHONE);
-    await page.goto("/podcast");
-    await hydrated(page);
+    const { page } = await openHydrated(browser, server.url, "/podcast", PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const speed = (await page.getByRole("combobox", { name: "Speed" }).first().boundingBox())!;
     expect(speed.height).toBeGreaterThanOrEqual(40);
@@ -198,9 +184,7 @@ describe("/podcast", () => {
       .insertInto("podcast_episodes")
       .values({ date: "2026-11-21", title: "Sample: Without audio", description: "An episode whose audio is not ready.", weekly_daily: "daily", mp3_file: null, guid: crypto.randomUUID() })
       .execute();
-    const { page } = await openPage(browser, server.url);
-    await page.goto("/podcast");
-    await hydrated(page);
+    const { page } = await openHydrated(browser, server.url, "/podcast");
     await latestCard(page).getByText("Audio not available", { exact: true }).waitFor();
     expect(await audioOf(latestCard(page)).count()).toBe(0);
   });

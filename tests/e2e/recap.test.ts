@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import type { Recap } from "../../server/data/recaps.server.ts";
-import { DESKTOP, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
+import { DESKTOP, hydrated, launchBrowser, openHydrated, openPage, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
@@ -41,9 +41,7 @@ const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateStrin
 
 describe("/recap: list and reader", () => {
   it("shows the header, the search box, every recap newest first, and reads the first one", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     await page.getByRole("heading", { level: 1, name: "Weekly Industry Recap" }).waitFor();
     await page.getByText("Curated weekly summaries of the most important spirits industry news and developments").waitFor();
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
@@ -86,9 +84,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("selects a recap on click, reflects it in the URL, and keeps it on reload", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     const third = recaps[2]!;
     await listItems(page).nth(2).click();
     await page.waitForURL(`**/recap?id=${third.id}`);
@@ -102,9 +98,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("searches as the visitor types, with one request per pause, and puts the search in the URL", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     const dataRequests: string[] = [];
     page.on("request", (r) => {
       if (isRouteData(new URL(r.url()))) dataRequests.push(r.url());
@@ -129,9 +123,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("says so when nothing matches, and asks the visitor to pick a recap", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     await search(page).fill("no recap says this");
     await page.getByText("No summaries found matching your search.").waitFor();
     await page.getByText("Select a recap from the list to read the full content.").waitFor();
@@ -156,9 +148,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("shows 'Loading weekly summaries...' while a search is on its way", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     const held = await gate(page, isRouteData);
     await search(page).fill("bourbon");
     await page.getByText("Loading weekly summaries...").waitFor();
@@ -169,9 +159,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("shows 'Loading weekly summaries...' while the page itself loads after a click from elsewhere", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/");
     const held = await gate(page, isRouteData);
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Weekly News Recap" }).click();
     await page.getByText("Loading weekly summaries...").waitFor();
@@ -181,9 +169,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("on a phone, shows the list first and brings the reader into view after a pick", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap", PHONE);
     const listTop = (await page.getByRole("heading", { name: "All Recaps" }).boundingBox())!.y;
     const readerTop = (await readerHeading(page).boundingBox())!.y;
     expect(listTop).toBeLessThan(readerTop);
@@ -257,9 +243,7 @@ describe("/recap/:id: the detail page", () => {
   });
 
   it("shows 'Summary Not Found' when the load fails", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     await page.route(
       (url) => isRouteData(url) && url.pathname.startsWith("/recap/"),
       (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
@@ -271,9 +255,7 @@ describe("/recap/:id: the detail page", () => {
   });
 
   it("shows a skeleton while the recap loads", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto("/recap");
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     const held = await gate(page, (url) => isRouteData(url) && url.pathname.startsWith("/recap/"));
     await page.getByRole("link", { name: "Open as a page" }).click();
     await page.getByRole("status", { name: "Loading recap" }).waitFor();
@@ -289,6 +271,11 @@ describe("comments on a recap", () => {
   const nameField = (page: Page) => page.getByRole("textbox", { name: "Name" });
   const commentField = (page: Page) => page.getByRole("textbox", { name: "Comment" });
   const isCommentsApi = (url: URL) => /^\/api\/recaps\/\d+\/comments$/.test(url.pathname);
+  /** Answers the page's `method` requests to the comments API with `status` and `{"error": error}`. */
+  const answerCommentsApi = (page: Page, method: "GET" | "POST", status: number, error: string, headers: Record<string, string> = {}) =>
+    page.route(isCommentsApi, (route) =>
+      route.request().method() === method ? route.fulfill({ status, headers, contentType: "application/json", body: JSON.stringify({ error }) }) : route.fallback(),
+    );
 
   const insertComment = (recapId: number, author: string, text: string, ageMs: number) =>
     db.db
@@ -317,9 +304,7 @@ describe("comments on a recap", () => {
     const recap = byDate("2026-10-02");
     await insertComment(recap.id, "Older", "Posted three days ago", 3 * 24 * 60 * 60 * 1000 + 60_000);
     await insertComment(recap.id, "Newer", "Posted two hours ago", 2 * 60 * 60 * 1000);
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/recap/${recap.id}`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
     const items = commentsOf(page).getByRole("listitem");
     await commentsOf(page).getByRole("heading", { name: "Comments (2)" }).waitFor();
     expect(await items.nth(0).innerText()).toMatch(/^Older\n+3 days ago\n+Posted three days ago$/);
@@ -329,9 +314,7 @@ describe("comments on a recap", () => {
 
   it("refuses blank fields with a toast and sends nothing", async () => {
     const recap = byDate("2026-10-09");
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/recap/${recap.id}`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -347,9 +330,7 @@ describe("comments on a recap", () => {
 
   it("posts: 'Posting...' with the fields disabled, then a success toast, the text cleared, the name kept and remembered, the list refreshed", async () => {
     const recap = byDate("2026-10-23");
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/recap/${recap.id}`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
     await page.getByText("No comments yet. Be the first to share your thoughts!").waitFor();
     await nameField(page).fill("Morgan Lee");
     await commentField(page).fill("Consolidation is the story of the year.\nAgreed on the route-to-market point.");
@@ -384,9 +365,7 @@ describe("comments on a recap", () => {
 
   it("shows the comment as text, never as markup", async () => {
     const recap = byDate("2026-11-06");
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/recap/${recap.id}`);
-    await hydrated(page);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
     await nameField(page).fill("<b>Bold</b>");
     await commentField(page).fill('<img src=x onerror="window.pwned=1">');
     await page.getByRole("button", { name: "Post Comment" }).click();
@@ -399,12 +378,8 @@ describe("comments on a recap", () => {
 
   it("shows a destructive toast when posting fails, and the server's message when it refuses", async () => {
     const recap = byDate("2026-11-13");
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.goto(`/recap/${recap.id}`);
-    await hydrated(page);
-    await page.route((url) => isCommentsApi(url), (route) =>
-      route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }) : route.fallback(),
-    );
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
+    await answerCommentsApi(page, "POST", 500, "Internal server error");
     await nameField(page).fill("Sam");
     await commentField(page).fill("Will this work?");
     await page.getByRole("button", { name: "Post Comment" }).click();
@@ -416,11 +391,7 @@ describe("comments on a recap", () => {
     expect(await commentField(page).inputValue()).toBe("Will this work?");
 
     await page.unrouteAll({ behavior: "wait" });
-    await page.route((url) => isCommentsApi(url), (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({ status: 429, headers: { "Retry-After": "42" }, contentType: "application/json", body: '{"error":"You are commenting too fast. Please wait 42 seconds and try again."}' })
-        : route.fallback(),
-    );
+    await answerCommentsApi(page, "POST", 429, "You are commenting too fast. Please wait 42 seconds and try again.", { "Retry-After": "42" });
     await page.getByRole("button", { name: "Post Comment" }).click();
     await page.getByText("You are commenting too fast. Please wait 42 seconds and try again.").waitFor();
     expectNoUnexpectedErrors([/status of 500/, /status of 429/]);
@@ -429,9 +400,7 @@ describe("comments on a recap", () => {
   it("keeps the article readable when the comments cannot be loaded", async () => {
     const recap = byDate("2026-11-20");
     const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
-    await page.route((url) => isCommentsApi(url), (route) =>
-      route.request().method() === "GET" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }) : route.fallback(),
-    );
+    await answerCommentsApi(page, "GET", 500, "Internal server error");
     await page.goto(`/recap/${recap.id}`);
     await hydrated(page);
     await page.getByText("Comments could not be loaded.").waitFor();
@@ -445,9 +414,7 @@ describe("comments on a recap", () => {
 
 describe("layout", () => {
   it("fits a phone without sideways scrolling on the detail page, tables scrolling in their own box", async () => {
-    const { page } = await openPage(browser, server.url, PHONE);
-    await page.goto(`/recap/${recaps[0]!.id}`);
-    await hydrated(page);
+    const { page } = await openHydrated(browser, server.url, `/recap/${recaps[0]!.id}`, PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const table = page.getByRole("region", { name: "Table" });
     expect(await table.evaluate((e) => getComputedStyle(e).overflowX)).toBe("auto");

@@ -66,3 +66,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, "axe-core violations").toEqual([]);
 }
+
+/** `openPage`, then `path` loaded and hydrated. */
+export async function openHydrated(browser: Browser, baseUrl: string, path: string, viewport = DESKTOP): Promise<WatchedPage> {
+  const watched = await openPage(browser, baseUrl, viewport);
+  await watched.page.goto(path);
+  await hydrated(watched.page);
+  return watched;
+}

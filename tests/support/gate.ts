@@ -3,8 +3,6 @@ import type { Page, Request } from "playwright-core";
 export interface Gate {
   /** Lets every held request (and any later one) through. */
   open(): void;
-  /** How many matching requests the page has made. */
-  count(): number;
 }
 
 /**
@@ -14,18 +12,16 @@ export interface Gate {
 export async function gate(page: Page, matches: (url: URL, request: Request) => boolean): Promise<Gate> {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
-  let count = 0;
   await page.route(
     () => true,
     async (route) => {
       const request = route.request();
       if (!matches(new URL(request.url()), request)) return route.fallback();
-      count++;
       await opened;
       await route.continue();
     },
   );
-  return { open, count: () => count };
+  return { open };
 }
 
 /** React Router's data requests for client-side navigations (`/recap.data?...`). */

@@ -1,30 +1,11 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useLocalValue, writeLocal } from "../local-store";
 import { notify } from "../toasts";
 
 const NAME_KEY = "proofline:comment-name";
 
 export const NAME_MAX = 80;
 export const COMMENT_MAX = 2000;
-
-function readStoredName(): string {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? "";
-  } catch {
-    return ""; // storage can be blocked; the form still works
-  }
-}
-
-// Storage is read as an external store: empty on the server and while hydrating, the remembered name after.
-const noSubscription = () => () => {};
-const noStoredName = () => "";
-
-function storeName(name: string) {
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    /* storage can be blocked */
-  }
-}
 
 /** What the server said when it refused a comment, if it said something a person can act on. */
 async function refusalMessage(res: Response): Promise<string> {
@@ -37,7 +18,7 @@ async function refusalMessage(res: Response): Promise<string> {
 
 export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted: () => void }) {
   const id = useId();
-  const storedName = useSyncExternalStore(noSubscription, readStoredName, noStoredName);
+  const storedName = useLocalValue(NAME_KEY) ?? "";
   // `null` until the visitor types: the field shows the remembered name.
   const [typedName, setName] = useState<string | null>(null);
   const name = typedName ?? storedName;
@@ -64,7 +45,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
         void notify("error", "Error posting comment", await refusalMessage(res));
         return;
       }
-      storeName(authorName);
+      writeLocal(NAME_KEY, authorName);
       setText("");
       void notify("success", "Comment posted!", "Your comment has been added successfully.");
       onPosted();

@@ -1,9 +1,10 @@
 import { Link2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Episode } from "../../../server/data/episodes.server";
-import { notify } from "../../components/toasts";
+import { copyLink } from "../../components/copy-link-button";
+import { readLocal, writeLocal } from "../../components/local-store";
 import { useSite } from "../../components/use-site";
-import { clock } from "./format-time";
+import { clock } from "./clock";
 import { momentHash } from "./podcast-text";
 
 /** The spec's starting volume (section 9). */
@@ -12,22 +13,12 @@ const SPEEDS = [1, 1.25, 1.5, 2];
 const positionKey = (id: number) => `proofline:episode-position:${id}`;
 
 function readPosition(id: number): number | undefined {
-  try {
-    const value = Number(localStorage.getItem(positionKey(id)));
-    return value > 0 ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = Number(readLocal(positionKey(id)));
+  return value > 0 ? value : undefined;
 }
 
-function writePosition(id: number, seconds: number | undefined) {
-  try {
-    if (seconds === undefined) localStorage.removeItem(positionKey(id));
-    else localStorage.setItem(positionKey(id), String(Math.floor(seconds)));
-  } catch {
-    /* storage can be blocked */
-  }
-}
+const writePosition = (id: number, seconds: number | undefined) =>
+  writeLocal(positionKey(id), seconds === undefined ? null : String(Math.floor(seconds)));
 
 /** The moment a shared link asks for (`#episode-<id>&t=90`), when it names this episode. */
 function momentFromHash(id: number): number | undefined {
@@ -87,15 +78,9 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
     };
   }, [episode.id]);
 
-  const copyMoment = async () => {
+  const copyMoment = () => {
     const at = audio.current?.currentTime ?? 0;
-    const url = `${site.siteUrl}/podcast${momentHash(episode.id, at)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      void notify("success", at >= 1 ? `Link to ${clock(at)} copied` : "Link copied", url);
-    } catch {
-      void notify("info", "Copy this link", url);
-    }
+    void copyLink(`${site.siteUrl}/podcast${momentHash(episode.id, at)}`, at >= 1 ? `Link to ${clock(at)} copied` : "Link copied");
   };
 
   return (

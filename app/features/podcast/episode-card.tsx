@@ -1,8 +1,9 @@
 import { Clock } from "lucide-react";
 import type { Episode } from "../../../server/data/episodes.server";
 import { CommentsSection } from "../../components/comments/comments-section";
+import { DateText } from "../../components/date-text";
 import { AudioPlayer } from "./audio-player";
-import { clock, episodeDate } from "./format-time";
+import { clock } from "./clock";
 import { SERIES_TAG } from "./podcast-text";
 
 /** One episode: date, series tag, title, description, duration, player (or why there is none), comments. */
@@ -25,7 +26,7 @@ export function EpisodeCard({
   return (
     <article id={anchor ? `episode-${episode.id}` : undefined} className="scroll-mt-24 space-y-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
-        <time dateTime={episode.date}>{episodeDate(episode.date)}</time>
+        <DateText date={episode.date} short />
         {showSeries ? (
           <span className="rounded-full bg-copper-100 px-2.5 py-0.5 text-xs font-semibold text-copper-700">{SERIES_TAG[episode.weekly_daily]}</span>
         ) : null}

@@ -1,12 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../../../server/config";
 import type { Episode } from "../../../server/data/episodes.server";
+import { absoluteUrl, FEED_PATHS } from "../../../server/feeds/feed-common";
 import { pageMeta } from "../../components/page-meta";
 import { PODCAST_TITLE } from "./podcast-text";
 
 export const PODCAST_DESCRIPTION = "The Spirits Signal: daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits trade.";
-
-const absolute = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
 
 /** /podcast's title, Open Graph tags and PodcastSeries JSON-LD with its episodes. */
 export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[], filtered: boolean): MetaDescriptor[] {
@@ -22,7 +21,7 @@ export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[],
         description: PODCAST_DESCRIPTION,
         url: `${base}/podcast`,
         image: `${base}/podcast/artwork.jpg`,
-        webFeed: `${base}/feeds/podcast.xml`,
+        webFeed: `${base}${FEED_PATHS.podcast}`,
         inLanguage: "en-US",
         author: { "@type": "Organization", name: site?.brand ?? "Proofline" },
         episode: episodes.map((e) => ({
@@ -32,7 +31,7 @@ export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[],
           datePublished: e.date,
           url: `${base}/podcast#episode-${e.id}`,
           ...(e.duration_seconds ? { timeRequired: `PT${Math.round(e.duration_seconds)}S` } : {}),
-          ...(e.audio_url ? { associatedMedia: { "@type": "MediaObject", contentUrl: absolute(base, e.audio_url) } } : {}),
+          ...(e.audio_url ? { associatedMedia: { "@type": "MediaObject", contentUrl: absoluteUrl(base, e.audio_url) } } : {}),
         })),
       },
     },

@@ -1,12 +1,13 @@
 import { Rss } from "lucide-react";
+import { FEED_PATHS } from "../../../server/feeds/feed-common";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { useSite } from "../../components/use-site";
 import { SERIES_NAME } from "./podcast-text";
 
 export const PODCAST_FEEDS = [
-  { path: "/feeds/podcast.xml", label: "All episodes" },
-  { path: "/feeds/daily.xml", label: SERIES_NAME.daily },
-  { path: "/feeds/weekly.xml", label: SERIES_NAME.weekly },
+  { path: FEED_PATHS.podcast, label: "All episodes", title: "The Spirits Signal (all episodes)" },
+  { path: FEED_PATHS.daily, label: SERIES_NAME.daily, title: SERIES_NAME.daily },
+  { path: FEED_PATHS.weekly, label: SERIES_NAME.weekly, title: SERIES_NAME.weekly },
 ] as const;
 
 /** "Subscribe": the three RSS feeds, to open or to copy into a podcast app. */

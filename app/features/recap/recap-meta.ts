@@ -1,15 +1,14 @@
 import type { MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../../../server/config";
 import { pageMeta } from "../../components/page-meta";
+import { absoluteUrl } from "../../../server/feeds/feed-common";
 import type { RecapView } from "./recap-page.server";
-
-const absolute = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
 
 /** A recap page's title, description, canonical link, Open Graph article tags and NewsArticle JSON-LD. */
 export function recapMeta(site: PublicConfig | undefined, recap: RecapView): MetaDescriptor[] {
   const base = site?.siteUrl ?? "";
   const path = `/recap/${recap.id}`;
-  const image = recap.blog_image_url ? absolute(base, recap.blog_image_url) : undefined;
+  const image = recap.blog_image_url ? absoluteUrl(base, recap.blog_image_url) : undefined;
   const brand = site?.brand ?? "Proofline";
   return [
     ...pageMeta({ site, title: recap.headline, description: recap.description, path, type: "article", ...(image ? { image } : {}) }),

@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { forwardRef } from "react";
+import type { Ref } from "react";
 import { Link } from "react-router";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
@@ -10,7 +10,7 @@ import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
 import type { RecapView } from "./recap-page.server";
 
 /** The selected summary in the /recap reader pane. */
-export const RecapReader = forwardRef<HTMLHeadingElement, { recap: RecapView }>(function RecapReader({ recap }, headingRef) {
+export function RecapReader({ recap, headingRef }: { recap: RecapView; headingRef?: Ref<HTMLHeadingElement> }) {
   const site = useSite();
   return (
     <article className="rounded-card bg-surface p-5 shadow-card sm:p-8">
@@ -45,4 +45,4 @@ export const RecapReader = forwardRef<HTMLHeadingElement, { recap: RecapView }>(
       <CommentsSection key={recap.id} endpoint={`/api/recaps/${recap.id}/comments`} />
     </article>
   );
-});
+}

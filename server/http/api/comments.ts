@@ -11,24 +11,22 @@ import { RateLimit } from "../rate-limit.ts";
 /** Largest comment request body accepted. */
 export const COMMENT_BODY_LIMIT = 16 * 1024;
 
-// C0 and C1 control characters; a comment may keep its line breaks, a name may not.
-const CONTROL_IN_COMMENT = /[^\P{Cc}\n\r]/u;
-const CONTROL_IN_NAME = /\p{Cc}/u;
-const length = (s: string) => [...s].length;
+/**
+ * A trimmed text field of 1 to `max` characters (code points, not UTF-16
+ * units) without control characters; `control` says which count as such.
+ */
+const textField = (key: string, label: string, max: number, control: RegExp) =>
+  z
+    .string({ message: `${key} is required` })
+    .trim()
+    .refine((s) => s.length > 0, `${label} is required`)
+    .refine((s) => [...s].length <= max, `${label} must be at most ${max} characters`)
+    .refine((s) => !control.test(s), `${label} must not contain control characters`);
 
 const commentInput = z.object({
-  author_name: z
-    .string({ message: "author_name is required" })
-    .trim()
-    .refine((s) => length(s) >= 1, "Name is required")
-    .refine((s) => length(s) <= 80, "Name must be at most 80 characters")
-    .refine((s) => !CONTROL_IN_NAME.test(s), "Name must not contain control characters"),
-  comment_text: z
-    .string({ message: "comment_text is required" })
-    .trim()
-    .refine((s) => length(s) >= 1, "Comment is required")
-    .refine((s) => length(s) <= 2000, "Comment must be at most 2000 characters")
-    .refine((s) => !CONTROL_IN_COMMENT.test(s), "Comment must not contain control characters"),
+  // C0 and C1 control characters: a comment may keep its line breaks, a name may not.
+  author_name: textField("author_name", "Name", 80, /\p{Cc}/u),
+  comment_text: textField("comment_text", "Comment", 2000, /[^\P{Cc}\n\r]/u),
   // The honeypot: a field people never see, so only bots fill it in.
   website: z.string().max(2000).optional(),
 }, { message: "The body must be a JSON object with author_name and comment_text" });
