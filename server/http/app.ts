@@ -10,6 +10,7 @@ import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
+import { companiesApi } from "./api/companies.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
@@ -68,7 +69,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database));
   app.use("/media", mediaRoutes(config));
   const commentLimit = commentRateLimit(config);
-  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), apiNotFound);
+  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {

@@ -1,0 +1,138 @@
+import { Building2, MapPin, X } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { Company } from "../../../server/content/companies";
+import { CopyLinkButton } from "../../components/copy-link-button";
+
+interface CompanyModalProps {
+  company: Company;
+  shareUrl: string;
+  onClose: () => void;
+}
+
+/**
+ * A company's profile in the platform's modal <dialog>: it traps focus,
+ * makes the page behind inert and closes on Escape by itself. The server
+ * renders it open (non-modal) for /explorer?company=…; once hydrated it is
+ * reopened as a modal. The × button is a `method="dialog"` form, so it closes
+ * the dialog even before JavaScript runs.
+ */
+export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const profile = company.profile;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, [company.id]);
+
+  if (!profile) return null;
+  const titleId = `company-${company.id}-name`;
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby={titleId}
+      onClose={onClose}
+      // A click on the dialog element itself is a click on the backdrop: the content fills the box.
+      onClick={(e) => {
+        if (e.target === e.currentTarget) e.currentTarget.close();
+      }}
+      className="fixed inset-0 z-50 m-auto max-h-[min(90dvh,56rem)] w-[min(100%-2rem,48rem)] overflow-hidden rounded-card bg-surface p-0 text-ink-900 shadow-2xl"
+    >
+      <div className="max-h-[min(90dvh,56rem)] overflow-y-auto p-6 sm:p-8">
+        <header className="flex items-start gap-4">
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium tracking-wide text-copper-700 uppercase">{company.type === "manufacturer" ? "Manufacturer" : "Distributor"}</p>
+            <h2 id={titleId} className="mt-1 font-display text-2xl font-semibold text-ink-950 sm:text-3xl">
+              {company.name}
+            </h2>
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {company.location}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Building2 className="h-4 w-4" aria-hidden="true" />
+                Founded {profile.founded}
+              </span>
+            </p>
+          </div>
+          <form method="dialog">
+            <button type="submit" aria-label="Close profile" className="rounded-md p-2 text-ink-600 hover:bg-paper hover:text-ink-950">
+              <X className="h-6 w-6" aria-hidden="true" />
+            </button>
+          </form>
+        </header>
+
+        <Section title="Company Overview">
+          <p>{profile.overview}</p>
+        </Section>
+
+        <dl className="mt-6 grid gap-4 rounded-lg bg-paper p-4 sm:grid-cols-2">
+          <Fact term="Employees">{profile.employees}</Fact>
+          <Fact term="Type">{company.type === "manufacturer" ? "Manufacturer" : "Distributor"}</Fact>
+          {company.revenue ? <Fact term="Revenue">{company.revenue}</Fact> : null}
+          {company.coverage ? <Fact term="Coverage">{company.coverage}</Fact> : null}
+        </dl>
+
+        <Section title="Market Position">
+          <p>{profile.marketPosition}</p>
+        </Section>
+        <Section title="Strategy">
+          <p>{profile.strategy}</p>
+        </Section>
+        <Section title="Recent Developments">
+          <p>{profile.recentDevelopments}</p>
+        </Section>
+        <Section title="Key Brands">
+          <ul className="flex flex-wrap gap-2">
+            {company.keyBrands.map((brand) => (
+              <li key={brand} className="rounded-full bg-copper-100 px-3 py-1 text-sm font-medium text-ink-900">
+                {brand}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section title="Where to check these facts">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-ink-600">
+            {company.sources.map((source) => (
+              <li key={source}>{source}</li>
+            ))}
+          </ul>
+        </Section>
+
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-ink-900/10 pt-4">
+          <CopyLinkButton url={shareUrl} what={`${company.name} profile`} />
+          <form method="dialog">
+            <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 text-sm font-medium text-white hover:bg-ink-800">
+              Close
+            </button>
+          </form>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6">
+      <h3 className="mb-2 font-display text-lg font-semibold text-ink-950">{title}</h3>
+      <div className="leading-relaxed text-ink-800">{children}</div>
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{term}</dt>
+      <dd className="mt-1 text-ink-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import type { RankedCompany, RankSort } from "../../../server/content/company-query";
+import { COMING_SOON, VIEW_PROFILE } from "./explorer-text";
+import { RankHeader } from "./rank-header";
+
+export interface CompanyColumn {
+  header: string;
+  cell: (row: RankedCompany) => ReactNode;
+  className?: string;
+}
+
+interface CompanyTableProps {
+  id: string;
+  title: string;
+  rows: RankedCompany[];
+  total: number;
+  query: string;
+  sort: RankSort;
+  onCycleSort: () => void;
+  columns: CompanyColumn[];
+  csvHref: string;
+  emptyText: string;
+  onOpen: (id: number) => void;
+}
+
+/** The id of a row's "View Profile" button, so that closing the profile can return focus to it. */
+export const profileButtonId = (companyId: number) => `profile-button-${companyId}`;
+
+/**
+ * One Top Players table. Wide columns scroll sideways inside the table's own
+ * box on a phone, never the page. A row with a profile opens it on click.
+ */
+export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort, columns, csvHref, emptyText, onOpen }: CompanyTableProps) {
+  const titleId = `${id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="mt-10">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={titleId} className="font-display text-xl font-semibold text-ink-950 sm:text-2xl">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-ink-600">
+            {rows.length === total ? `${total} companies` : `Showing ${rows.length} of ${total}`}
+          </p>
+        </div>
+        <a
+          href={csvHref}
+          download
+          className="inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper"
+        >
+          <Download className="h-4 w-4" aria-hidden="true" />
+          Download CSV<span className="sr-only">{` of ${title}`}</span>
+        </a>
+      </div>
+      <div role="region" aria-labelledby={titleId} tabIndex={0} className="overflow-x-auto rounded-card border border-ink-900/10 bg-surface shadow-sm">
+        <table className="w-full min-w-[760px] border-collapse text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b border-ink-900/10 bg-paper text-ink-800">
+            <tr>
+              <RankHeader sort={sort} onCycle={onCycleSort} />
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={`px-3 py-3 font-semibold ${column.className ?? ""}`}>
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Profile
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 2} className="px-3 py-8 text-center text-ink-600">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.company.id}
+                  onClick={row.company.profile ? () => onOpen(row.company.id) : undefined}
+                  className={`border-b border-ink-900/5 align-top last:border-0 ${row.company.profile ? "cursor-pointer hover:bg-copper-100/50" : ""}`}
+                >
+                  <td className="px-3 py-3 font-semibold text-ink-700 tabular-nums">#{row.rank}</td>
+                  {columns.map((column) => (
+                    <td key={column.header} className={`px-3 py-3 ${column.className ?? ""}`}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <ProfileCell companyId={row.company.id} hasProfile={Boolean(row.company.profile)} query={query} onOpen={onOpen} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * "View Profile" is a real button. It submits a GET form, so without
+ * JavaScript it loads /explorer?company=… with the profile open; with
+ * JavaScript it opens the profile in place.
+ */
+function ProfileCell({ companyId, hasProfile, query, onOpen }: { companyId: number; hasProfile: boolean; query: string; onOpen: (id: number) => void }) {
+  if (!hasProfile) return <span className="text-ink-500 italic">{COMING_SOON}</span>;
+  return (
+    <form method="get" action="/explorer">
+      {query ? <input type="hidden" name="q" value={query} /> : null}
+      <button
+        id={profileButtonId(companyId)}
+        type="submit"
+        name="company"
+        value={companyId}
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          onOpen(companyId);
+        }}
+        className="rounded-md bg-copper-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-ink-900"
+      >
+        {VIEW_PROFILE}
+      </button>
+    </form>
+  );
+}
