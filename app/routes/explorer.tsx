@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMPANIES } from "../../server/content/companies";
 import { nextRankSort, rankedTable, visibleRows, type RankSort } from "../../server/content/company-query";
@@ -45,8 +45,12 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
   const [manufacturerSort, setManufacturerSort] = useState<RankSort>("none");
   const [distributorSort, setDistributorSort] = useState<RankSort>("none");
 
-  // Back and forward change the address under us: follow it.
-  useEffect(() => setQuery(urlQuery.slice(0, MAX_QUERY)), [urlQuery]);
+  // Back and forward change the address under us: follow it (adjusting state while rendering, as React advises).
+  const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
+  if (urlQuery !== seenUrlQuery) {
+    setSeenUrlQuery(urlQuery);
+    setQuery(urlQuery.slice(0, MAX_QUERY));
+  }
 
   const updateUrl = useCallback(
     (change: (params: URLSearchParams) => void) =>

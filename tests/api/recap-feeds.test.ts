@@ -77,11 +77,13 @@ describe("the recap feed", () => {
 });
 
 describe("the sitemap and robots.txt", () => {
-  it("lists the site's pages and every recap with its date", async () => {
+  it("lists the site's pages, every recap with its date and every company profile", async () => {
     const { res, text } = await get("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     for (const p of ["/", "/recap", "/podcast", "/explorer", "/chat"]) expect(text).toContain(`<loc>${SITE}${p}</loc>`);
+    // Every company profile has its own address.
+    for (const id of [1, 26, 50]) expect(text).toContain(`<loc>${SITE}/explorer?company=${id}</loc>`);
     const recapEntries = [...text.matchAll(/<url><loc>http:\/\/proofline\.test\/recap\/(\d+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
     expect(recapEntries).toHaveLength(demo.length);
     expect(recapEntries.map((m) => m[2]!.slice(0, 10))).toEqual(demo.map((d) => d.date.toISOString().slice(0, 10)));

@@ -37,7 +37,10 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
       ref={ref}
       open
       aria-labelledby={titleId}
-      onClose={onClose}
+      // Reopening the server-rendered dialog as a modal queues a close event that arrives when it is open again: not a real close.
+      onClose={(e) => {
+        if (!e.currentTarget.open) onClose();
+      }}
       // A click on the dialog element itself is a click on the backdrop: the content fills the box.
       onClick={(e) => {
         if (e.target === e.currentTarget) e.currentTarget.close();

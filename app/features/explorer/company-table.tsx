@@ -34,7 +34,7 @@ export const profileButtonId = (companyId: number) => `profile-button-${companyI
 export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort, columns, csvHref, emptyText, onOpen }: CompanyTableProps) {
   const titleId = `${id}-title`;
   return (
-    <section aria-labelledby={titleId} className="mt-10">
+    <section className="mt-10">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={titleId} className="font-display text-xl font-semibold text-ink-950 sm:text-2xl">

@@ -1,0 +1,308 @@
+import fs from "node:fs";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import raw from "../../content/companies.json" with { type: "json" };
+import { expectNoAxeViolations, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let browser: Browser;
+let server: RunningServer;
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+});
+
+const MANUFACTURERS = "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)";
+const DISTRIBUTORS = "Top 25 U.S. Alcohol Distributors (Beer, Wine & Spirits)";
+const companies = raw.companies;
+const table = (page: Page, title: string) => page.getByRole("table", { name: title, exact: true });
+const bodyRows = (t: Locator) => t.locator("tbody tr");
+/** Each visible row's rank and company name, in order. */
+async function rowsOf(t: Locator): Promise<Array<[string, string]>> {
+  return bodyRows(t).evaluateAll((rows) =>
+    rows.map((row) => [row.querySelector("td")?.textContent ?? "", row.querySelector("td:nth-child(2) .font-semibold")?.textContent ?? ""]),
+  ) as Promise<Array<[string, string]>>;
+}
+const search = (page: Page) => page.getByRole("searchbox", { name: "Search companies" });
+const dialog = (page: Page) => page.getByRole("dialog");
+
+describe("/explorer", () => {
+  it("shows the header, the search box and both tables with all 25 companies each, ranked from #1", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await page.getByRole("heading", { level: 1, name: "Top Player Deep Dive" }).waitFor();
+    await page.getByText("top 25 U.S. alcoholic beverage manufacturers and the top 25").waitFor();
+    expect(await search(page).getAttribute("placeholder")).toBe("Search companies, locations, or brands...");
+
+    const makers = table(page, MANUFACTURERS);
+    expect(await makers.locator("thead th").allInnerTexts()).toEqual(["Rank", "Company", "Location", "Key Brands", "Profile"]);
+    const makerRows = await rowsOf(makers);
+    expect(makerRows).toEqual(companies.slice(0, 25).map((c, i) => [`#${i + 1}`, c.name]));
+    await bodyRows(makers).first().getByText(companies[0]!.location).waitFor();
+
+    const dists = table(page, DISTRIBUTORS);
+    expect(await dists.locator("thead th").allInnerTexts()).toEqual(["Rank", "Company", "Revenue/Coverage", "Focus Area", "Profile"]);
+    expect(await rowsOf(dists)).toEqual(companies.slice(25).map((c, i) => [`#${i + 1}`, c.name]));
+    // Company with its location beneath; revenue and coverage together.
+    const first = bodyRows(dists).first();
+    expect(await first.locator("td").nth(1).innerText()).toBe(`${companies[25]!.name}\n${companies[25]!.location}`);
+    await first.getByText(companies[25]!.revenue!).waitFor();
+    await first.getByText(companies[25]!.coverage!).waitFor();
+
+    expect(await page.getByRole("button", { name: "View Profile" }).count()).toBe(50);
+    expect(await page.getByText("Coming soon").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("filters both tables at once by name, location or brand, ignoring case, and keeps the search in the address", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const makers = table(page, MANUFACTURERS);
+    const dists = table(page, DISTRIBUTORS);
+
+    await search(page).fill("JACK DANIEL"); // a manufacturer's brand and a distributor's focus
+    await expect.poll(() => rowsOf(makers)).toEqual([["#8", "Brown-Forman"]]);
+    expect(await rowsOf(dists)).toEqual([["#21", "Lipman Brothers"]]);
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=JACK+DANIEL");
+    await page.getByText("2 of 50 companies match").waitFor();
+
+    await search(page).fill("kentucky"); // no company names Kentucky in full
+    await page.getByText("No companies found matching your search criteria.").waitFor();
+    expect(await page.getByRole("table").count()).toBe(0);
+
+    await search(page).fill("ny"); // locations: ", NY"
+    const nyMakers = await rowsOf(makers);
+    expect(nyMakers.map(([, name]) => name)).toEqual(expect.arrayContaining(["Constellation Brands", "Diageo North America", "Heineken USA"]));
+    await search(page).fill("Miami");
+    await expect.poll(() => rowsOf(dists)).toEqual([["#1", "Southern Glazer's Wine & Spirits"]]);
+    await makers.getByText("No manufacturers match this search.").waitFor();
+
+    // The address carries the search: a reload renders the same filtered view on the server.
+    await page.reload();
+    expect(await search(page).inputValue()).toBe("Miami");
+    expect(await rowsOf(dists)).toEqual([["#1", "Southern Glazer's Wine & Spirits"]]);
+    await search(page).fill("");
+    await expect.poll(async () => (await rowsOf(makers)).length).toBe(25);
+    expect(new URL(page.url()).search).toBe("");
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("cycles each Rank header normal, ascending, descending, normal, independently, without renumbering", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const makers = table(page, MANUFACTURERS);
+    const dists = table(page, DISTRIBUTORS);
+    const makerHeader = makers.locator("thead th").first();
+    const makerButton = makerHeader.getByRole("button", { name: /Rank/ });
+    const original = companies.slice(0, 25).map((c, i) => [`#${i + 1}`, c.name]);
+    const originalDists = companies.slice(25).map((c, i) => [`#${i + 1}`, c.name]);
+
+    expect(await makerHeader.getAttribute("aria-sort")).toBeNull();
+    await makerButton.click();
+    expect(await makerHeader.getAttribute("aria-sort")).toBe("ascending");
+    expect(await rowsOf(makers)).toEqual(original);
+    await makerButton.click();
+    expect(await makerHeader.getAttribute("aria-sort")).toBe("descending");
+    expect(await rowsOf(makers)).toEqual([...original].reverse());
+    expect(await rowsOf(dists)).toEqual(originalDists); // the other table is untouched
+
+    const distHeader = dists.locator("thead th").first();
+    await distHeader.getByRole("button", { name: /Rank/ }).click();
+    await distHeader.getByRole("button", { name: /Rank/ }).click();
+    expect(await distHeader.getAttribute("aria-sort")).toBe("descending");
+    expect(await rowsOf(dists)).toEqual([...originalDists].reverse());
+
+    // Sorting and searching combine; ranks stay the original positions.
+    await search(page).fill("wine");
+    const filtered = await rowsOf(dists);
+    expect(filtered.map(([rank]) => Number(rank.slice(1)))).toEqual([...filtered.map(([rank]) => Number(rank.slice(1)))].sort((a, b) => b - a));
+    await search(page).fill("");
+
+    await makerButton.click();
+    expect(await makerHeader.getAttribute("aria-sort")).toBeNull();
+    expect(await rowsOf(makers)).toEqual(original);
+    expect(await distHeader.getAttribute("aria-sort")).toBe("descending");
+    // The header is a real button: the keyboard works it too.
+    await makerButton.focus();
+    await page.keyboard.press("Enter");
+    expect(await makerHeader.getAttribute("aria-sort")).toBe("ascending");
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("opens a profile with every field, closes it by ×, Escape and the backdrop, returning focus and keeping the page still", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const sgws = companies[25]!;
+    const opener = bodyRows(table(page, DISTRIBUTORS)).first().getByRole("button", { name: "View Profile" });
+    await opener.click();
+    const modal = dialog(page);
+    await modal.getByRole("heading", { level: 2, name: sgws.name }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get("company")).toBe("26");
+    const text = (await modal.textContent())!; // not innerText: some labels are uppercased by CSS
+    for (const expected of [
+      sgws.location,
+      `Founded ${sgws.profile.founded}`,
+      "Company Overview",
+      sgws.profile.overview,
+      "Employees",
+      sgws.profile.employees,
+      "Type",
+      "Distributor",
+      "Market Position",
+      sgws.profile.marketPosition,
+      "Strategy",
+      sgws.profile.strategy,
+      "Recent Developments",
+      sgws.profile.recentDevelopments,
+      "Key Brands",
+      "Revenue",
+      sgws.revenue!,
+      "Coverage",
+      sgws.coverage!,
+    ])
+      expect(text).toContain(expected);
+    expect(await modal.locator("li.rounded-full").allInnerTexts()).toEqual(sgws.keyBrands);
+    await expectNoAxeViolations(page);
+
+    // Focus is inside; the page behind does not scroll.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(5, 5); // over the backdrop, not the dialog's own scroller
+    await page.mouse.wheel(0, -800);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+    await modal.getByRole("button", { name: "Close profile" }).click();
+    await modal.waitFor({ state: "detached" });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.has("company")).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+
+    // Escape; a manufacturer has no revenue or coverage.
+    const maker = bodyRows(table(page, MANUFACTURERS)).nth(2);
+    await maker.getByRole("button", { name: "View Profile" }).click();
+    await dialog(page).getByRole("heading", { name: companies[2]!.name }).waitFor();
+    const makerText = (await dialog(page).textContent())!;
+    expect(makerText).toContain("Manufacturer");
+    expect(makerText).not.toContain("Revenue");
+    expect(makerText).not.toContain("Coverage");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await maker.getByRole("button", { name: "View Profile" }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A click on the row opens it too; a click on the backdrop closes it.
+    await maker.locator("td").nth(1).click();
+    await dialog(page).waitFor();
+    await page.mouse.click(5, 5);
+    await dialog(page).waitFor({ state: "detached" });
+    // A click inside the dialog does not close it.
+    await maker.locator("td").nth(1).click();
+    await dialog(page).getByText("Company Overview").click();
+    expect(await dialog(page).isVisible()).toBe(true);
+    await dialog(page).getByRole("button", { name: "Close", exact: true }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("renders a linked profile (?company=) and a search (?q=) on the server, with their own title and description", async () => {
+    const brown = companies[7]!;
+    const html = await (await fetch(`${server.url}/explorer?company=8&q=bourbon`)).text();
+    expect(html).toMatch(/<dialog open=""/);
+    expect(html).toContain(`<title>${brown.name}: Top Player Deep Dive | Proofline</title>`);
+    expect(html).toContain(`<meta name="description" content="${brown.profile.overview.replaceAll("'", "&#x27;")}"/>`);
+    expect(html).toContain(`/explorer?company=8"`);
+
+    const plain = await (await fetch(`${server.url}/explorer`)).text();
+    expect(plain).toContain('<meta property="og:title" content="Top Player Deep Dive"/>');
+    expect(plain).toMatch(/<meta name="description" content="The 25 largest U\.S\. beverage alcohol manufacturers/);
+    const ld = JSON.parse(plain.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as { "@type": string; itemListElement: Array<{ position: number; item: { name: string } }> };
+    expect(ld["@type"]).toBe("ItemList");
+    expect(ld.itemListElement).toHaveLength(50);
+    expect(ld.itemListElement[49]).toMatchObject({ position: 50, item: { name: companies[49]!.name } });
+    expect(plain).not.toContain("noindex");
+    expect(await (await fetch(`${server.url}/explorer?q=wine`)).text()).toContain('content="noindex, follow"');
+
+    // In the browser, the linked profile is a modal dialog after hydration, and closing it keeps the search.
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer?q=bourbon&company=8");
+    await dialog(page).getByRole("heading", { name: brown.name }).waitFor();
+    expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=bourbon");
+    // An unknown company is no profile at all.
+    await page.goto("/explorer?company=999");
+    expect(await page.locator("dialog").count()).toBe(0);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("works without JavaScript: the search form and View Profile buttons load server-rendered views", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto("/explorer");
+    await search(page).fill("gallo");
+    await search(page).press("Enter");
+    await page.waitForURL(/\?q=gallo/);
+    expect((await rowsOf(table(page, MANUFACTURERS))).map(([, n]) => n)).toEqual(["E. & J. Gallo Winery"]);
+    await page.getByRole("button", { name: "View Profile" }).first().click();
+    await page.waitForURL(/company=5/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("gallo");
+    await dialog(page).getByRole("heading", { name: "E. & J. Gallo Winery" }).waitFor();
+    await dialog(page).getByRole("button", { name: "Close profile" }).click();
+    expect(await dialog(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("downloads each table's currently filtered rows, in the displayed order, as CSV", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    await context.unroute("**"); // downloads stay on the test server
+    await search(page).fill("Napa"); // a location and a brand (Trinchero Napa Valley)
+    const makerHeader = table(page, MANUFACTURERS).locator("thead th").first();
+    await makerHeader.getByRole("button", { name: /Rank/ }).click();
+    await makerHeader.getByRole("button", { name: /Rank/ }).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download CSV of ${MANUFACTURERS}` }).click()]);
+    expect(download.suggestedFilename()).toBe("top-25-us-alcohol-manufacturers-2024.csv");
+    const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    expect(csv.trimEnd().split("\r\n")).toEqual([
+      "Rank,Company,Location,Key Brands",
+      `18,Treasury Americas,"Napa, CA",${companies[17]!.keyBrands.join("; ")}`,
+      `17,Trinchero Family Estates,"St. Helena, CA",${companies[16]!.keyBrands.join("; ")}`,
+    ]);
+
+    await search(page).fill("");
+    const [all] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download CSV of ${DISTRIBUTORS}` }).click()]);
+    const lines = fs.readFileSync((await all.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines).toHaveLength(26);
+    expect(lines[1]).toContain(`1,Southern Glazer's Wine & Spirits,"Miami, FL","${companies[25]!.revenue}"`);
+    expectNoUnexpectedErrors();
+    await context.close();
+  });
+
+  it("keeps the tables readable on a phone: they scroll sideways inside their boxes, the page does not", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer", PHONE);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = page.getByRole("region", { name: MANUFACTURERS, exact: true });
+    const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto");
+    expect(scrolls).toBe(true);
+    await bodyRows(table(page, MANUFACTURERS)).first().getByRole("button", { name: "View Profile" }).click();
+    const modalBox = await dialog(page).boundingBox();
+    expect(modalBox!.x).toBeGreaterThanOrEqual(0);
+    expect(modalBox!.x + modalBox!.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
+
