@@ -11,6 +11,7 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
+import { adminApi } from "./admin/admin-api.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
@@ -69,6 +70,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database));
   app.use("/media", mediaRoutes(config));
   const commentLimit = commentRateLimit(config);
+  app.use("/api/admin", adminApi(config, database), apiNotFound);
   app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);

@@ -29,13 +29,18 @@ export class RateLimit {
     this.describe = describe;
   }
 
-  /** Counts one action for `key`, or throws RateLimitError naming when to retry. */
-  async consume(key: string): Promise<void> {
-    // Check every window before spending a point, so a refused action costs nothing.
+  /** Throws RateLimitError when `key` has used up any window, without counting anything. */
+  async check(key: string): Promise<void> {
     const states = await Promise.all(this.limiters.map((l) => l.get(key)));
     const waits = states.map((s, i) => (s && s.consumedPoints >= this.limiters[i]!.points ? s.msBeforeNext : 0));
     const waitMs = Math.max(...waits);
     if (waitMs > 0) throw this.refusal(waitMs);
+  }
+
+  /** Counts one action for `key`, or throws RateLimitError naming when to retry. */
+  async consume(key: string): Promise<void> {
+    // Check every window before spending a point, so a refused action costs nothing.
+    await this.check(key);
     try {
       await Promise.all(this.limiters.map((l) => l.consume(key)));
     } catch (err) {

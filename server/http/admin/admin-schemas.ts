@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { HttpError } from "../errors.ts";
+
+/** A real calendar day as YYYY-MM-DD. */
+export const isoDay = z.iso.date({ message: "must be a date as YYYY-MM-DD" });
+
+/** A trimmed text of 1 to `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ message: "must be text" })
+    .trim()
+    .min(1, "must not be empty")
+    .refine((s) => [...s].length <= max, `must be at most ${max} characters`);
+
+/** A stored file's name: a plain name, no folders, no leading dot (no path tricks). */
+export const mediaFileName = z
+  .string({ message: "must be a file name" })
+  .regex(/^[\w-][\w.-]{0,199}$/, "must be a plain file name (letters, digits, '.', '_' or '-'; no folders)");
+
+export const recapFields = {
+  date: isoDay,
+  headline: requiredText(200),
+  content: requiredText(200_000),
+  snippets: requiredText(2000).nullable().optional(),
+  tags: z.array(requiredText(40), { message: "must be a list of texts" }).max(12, "must have at most 12 tags").optional(),
+  blog_image: mediaFileName.nullable().optional(),
+};
+
+export const recapCreate = z.strictObject({
+  ...recapFields,
+  external_key: z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+});
+
+export const recapPatch = z
+  .strictObject({
+    date: recapFields.date.optional(),
+    headline: recapFields.headline.optional(),
+    content: recapFields.content.optional(),
+    snippets: recapFields.snippets,
+    tags: recapFields.tags,
+    blog_image: recapFields.blog_image,
+  })
+  .refine((p) => Object.keys(p).length > 0, "name at least one field to change");
+
+/** Parses `input` or throws a 400 whose message names the first bad field. */
+export function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (issue.code === "unrecognized_keys") throw new HttpError(400, `Unknown field: ${issue.keys.join(", ")}`);
+  const field = issue.path.join(".");
+  throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message);
+}
