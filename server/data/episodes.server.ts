@@ -45,3 +45,8 @@ export async function latestEpisode(db: Kysely<DB>, mediaBaseUrl?: string): Prom
   const row = await newestFirst(db, undefined).limit(1).executeTakeFirst();
   return row && toEpisode(row, mediaBaseUrl);
 }
+
+export async function getEpisode(db: Kysely<DB>, id: number, mediaBaseUrl?: string): Promise<Episode | undefined> {
+  const row = await db.selectFrom("podcast_episodes").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row && toEpisode(row, mediaBaseUrl);
+}

@@ -5,13 +5,16 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { deleteComment, listLatestComments, setCommentStatus } from "../../data/admin-comments.server.ts";
+import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-episodes.server.ts";
 import { createRecap, deleteRecap, updateRecap } from "../../data/admin-recaps.server.ts";
 import { rowId } from "../../data/row-id.ts";
-import { mediaRoot } from "../../media/buckets.ts";
+import { audioFacts } from "../../media/audio-facts.ts";
+import { BUCKETS, mediaRoot, mediaUrl, type Bucket } from "../../media/buckets.ts";
+import { BUCKET_RULES, labelFrom, storeUpload, UploadError } from "../../media/store-upload.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { adminAuth } from "./admin-auth.ts";
-import { parseBody, recapCreate, recapPatch } from "./admin-schemas.ts";
+import { episodeCreate, episodePatch, parseBody, recapCreate, recapPatch, uploadName } from "./admin-schemas.ts";
 
 /** Largest JSON body the publishing API takes (a long recap in markdown). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -24,8 +27,8 @@ const commentId = z.uuid();
 
 /**
  * The operator's publishing API under /api/admin, behind a Bearer token:
- * recaps (create, idempotent by external key; update; delete) and comment
- * moderation. Each change is read by the next request: pages and feeds are
+ * media uploads, recaps (create, idempotent by external key; update; delete),
+ * episodes and comment moderation. Each change is read by the next request: pages and feeds are
  * rendered from the database, so nothing stale is served.
  */
 export function adminApi(config: Config, database: Database): Router {
@@ -33,15 +36,72 @@ export function adminApi(config: Config, database: Database): Router {
   const { db } = database;
   router.use(adminAuth(config));
 
+  const bucketDir = (bucket: Bucket) => path.join(mediaRoot(config.DATA_DIR), bucket);
+  const isStored = (bucket: Bucket, file: string) =>
+    fs
+      .stat(path.join(bucketDir(bucket), file))
+      .then((s) => s.isFile())
+      .catch(() => false);
+
   // With media served from DATA_DIR, a recap may only name an image that is there (uploaded first).
   async function assertImage(file: string | null | undefined) {
     if (!file || config.MEDIA_BASE_URL) return;
-    const exists = await fs
-      .stat(path.join(mediaRoot(config.DATA_DIR), "weekly-summary-pics", file))
-      .then((s) => s.isFile())
-      .catch(() => false);
-    if (!exists) throw new HttpError(400, `blog_image: no file named ${file} in weekly-summary-pics; upload it first`);
+    if (!(await isStored("weekly-summary-pics", file))) throw new HttpError(400, `blog_image: no file named ${file} in weekly-summary-pics; upload it first`);
   }
+
+  // An episode's duration and size come from its file, which must have been uploaded.
+  async function audioOf(file: string | null | undefined) {
+    if (!file) return null;
+    if (!(await isStored("podcast-episodes", file))) throw new HttpError(400, `mp3_file: no file named ${file} in podcast-episodes; upload it first`);
+    try {
+      return await audioFacts(path.join(bucketDir("podcast-episodes"), file));
+    } catch {
+      throw new HttpError(400, `mp3_file: ${file} could not be read as audio`);
+    }
+  }
+
+  const episodeIdOf = (value: string | string[] | undefined) => {
+    const id = rowId(typeof value === "string" ? value : undefined);
+    if (!id) throw new HttpError(404, "Episode not found");
+    return id;
+  };
+
+  router.post("/media/:bucket", async (req, res) => {
+    const bucket = BUCKETS.find((b) => b === req.params.bucket);
+    if (!bucket) throw new HttpError(404, `No bucket named ${String(req.params.bucket)}; use ${BUCKETS.join(" or ")}`);
+    if (req.is("multipart/form-data")) throw new HttpError(415, "Send the file itself as the body (curl --data-binary @file), not a form");
+    const { name } = parseBody(z.object({ name: uploadName }), { name: typeof req.query.name === "string" ? req.query.name : undefined });
+    const rules = BUCKET_RULES[bucket];
+    // An honest Content-Length that is too large is refused before a byte is read.
+    if (Number(req.get("content-length") ?? 0) > rules.maxBytes) throw new HttpError(413, `file: must be at most ${rules.maxBytes / 1024 / 1024} MB`);
+    try {
+      const stored = await storeUpload(req, bucketDir(bucket), bucket, labelFrom(name));
+      res.status(stored.created ? 201 : 200).json({ bucket, ...stored, url: mediaUrl(bucket, stored.file, config.MEDIA_BASE_URL) });
+    } catch (err) {
+      if (err instanceof UploadError) throw new HttpError(err.status, err.message);
+      throw err;
+    }
+  });
+
+  router.post("/episodes", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
+    const input = parseBody(episodeCreate, req.body);
+    const audio = await audioOf(input.mp3_file);
+    res.status(201).json({ episode: await createEpisode(db, input, audio, config.MEDIA_BASE_URL) });
+  });
+
+  router.patch("/episodes/:id", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
+    const id = episodeIdOf(req.params.id);
+    const patch = parseBody(episodePatch, req.body);
+    const audio = patch.mp3_file !== undefined ? await audioOf(patch.mp3_file) : undefined;
+    const episode = await updateEpisode(db, id, patch, audio, config.MEDIA_BASE_URL);
+    if (!episode) throw new HttpError(404, "Episode not found");
+    res.json({ episode });
+  });
+
+  router.delete("/episodes/:id", async (req, res) => {
+    if (!(await deleteEpisode(db, episodeIdOf(req.params.id)))) throw new HttpError(404, "Episode not found");
+    res.status(204).end();
+  });
 
   const recapIdOf = (value: string | string[] | undefined) => {
     const id = rowId(typeof value === "string" ? value : undefined);

@@ -51,3 +51,30 @@ export function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
   const field = issue.path.join(".");
   throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message);
 }
+
+const episodeFields = {
+  date: isoDay,
+  title: requiredText(200),
+  description: requiredText(5000),
+  weekly_daily: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
+  mp3_file: mediaFileName.nullable().optional(),
+};
+
+export const episodeCreate = z.strictObject(episodeFields);
+
+export const episodePatch = z
+  .strictObject({
+    date: episodeFields.date.optional(),
+    title: episodeFields.title.optional(),
+    description: episodeFields.description.optional(),
+    weekly_daily: episodeFields.weekly_daily.optional(),
+    mp3_file: episodeFields.mp3_file,
+  })
+  .refine((p) => Object.keys(p).length > 0, "name at least one field to change");
+
+/** The original file name an upload may carry (?name=), used only as a readable label. */
+export const uploadName = z
+  .string()
+  .max(200, "must be at most 200 characters")
+  .refine((s) => !/[\\/\0]/.test(s) && !s.includes("..") && !s.startsWith("."), "must be a plain file name, without folders")
+  .optional();

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { getEpisode, type Episode, type Series } from "./episodes.server.ts";
+
+/** An episode as the publishing API takes it, with the audio facts read from its file. */
+export interface EpisodeInput {
+  date: string;
+  title: string;
+  description: string;
+  weekly_daily: Series;
+  mp3_file?: string | null | undefined;
+}
+
+export interface AudioFacts {
+  byteSize: number;
+  durationSeconds: number | null;
+}
+
+export async function createEpisode(db: Kysely<DB>, input: EpisodeInput, audio: AudioFacts | null, mediaBaseUrl?: string): Promise<Episode> {
+  const row = await db
+    .insertInto("podcast_episodes")
+    .values({
+      date: input.date,
+      title: input.title,
+      description: input.description,
+      weekly_daily: input.weekly_daily,
+      mp3_file: input.mp3_file ?? null,
+      duration_seconds: audio?.durationSeconds ?? null,
+      byte_size: audio?.byteSize ?? null,
+      // A permanent id for podcast apps: it never changes, even when the episode is edited.
+      guid: randomUUID(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return (await getEpisode(db, row.id, mediaBaseUrl))!;
+}
+
+/** Changes the given fields; `audio` is the new file's facts when `mp3_file` changes. Undefined when there is no such episode. */
+export async function updateEpisode(
+  db: Kysely<DB>,
+  id: number,
+  patch: Partial<EpisodeInput>,
+  audio: AudioFacts | null | undefined,
+  mediaBaseUrl?: string,
+): Promise<Episode | undefined> {
+  const values = {
+    ...(patch.date !== undefined ? { date: patch.date } : {}),
+    ...(patch.title !== undefined ? { title: patch.title } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.weekly_daily !== undefined ? { weekly_daily: patch.weekly_daily } : {}),
+    ...(patch.mp3_file !== undefined ? { mp3_file: patch.mp3_file, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null } : {}),
+  };
+  const result = await db
+    .updateTable("podcast_episodes")
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return getEpisode(db, id, mediaBaseUrl);
+}
+
+/** Deletes an episode and its comments; false when there was none. */
+export async function deleteEpisode(db: Kysely<DB>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("podcast_comments").where("episode_id", "=", id).execute();
+    const result = await trx.deleteFrom("podcast_episodes").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}
