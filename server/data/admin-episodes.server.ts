@@ -10,6 +10,7 @@ export interface EpisodeInput {
   description: string;
   weekly_daily: Series;
   mp3_file?: string | null | undefined;
+  external_key?: string | undefined;
 }
 
 export interface AudioFacts {
@@ -17,7 +18,17 @@ export interface AudioFacts {
   durationSeconds: number | null;
 }
 
-export async function createEpisode(db: Kysely<DB>, input: EpisodeInput, audio: AudioFacts | null, mediaBaseUrl?: string): Promise<Episode> {
+/** Publishes an episode, or returns the one already published under the same external key: `created` says which. */
+export async function createEpisode(
+  db: Kysely<DB>,
+  input: EpisodeInput,
+  audio: AudioFacts | null,
+  mediaBaseUrl?: string,
+): Promise<{ episode: Episode; created: boolean }> {
+  if (input.external_key) {
+    const existing = await db.selectFrom("podcast_episodes").select("id").where("external_key", "=", input.external_key).executeTakeFirst();
+    if (existing) return { episode: (await getEpisode(db, existing.id, mediaBaseUrl))!, created: false };
+  }
   const row = await db
     .insertInto("podcast_episodes")
     .values({
@@ -30,17 +41,20 @@ export async function createEpisode(db: Kysely<DB>, input: EpisodeInput, audio: 
       byte_size: audio?.byteSize ?? null,
       // A permanent id for podcast apps: it never changes, even when the episode is edited.
       guid: randomUUID(),
+      external_key: input.external_key ?? null,
     })
+    .onConflict((oc) => oc.column("external_key").doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
-  return (await getEpisode(db, row.id, mediaBaseUrl))!;
+    .executeTakeFirst();
+  if (!row) return createEpisode(db, input, audio, mediaBaseUrl);
+  return { episode: (await getEpisode(db, row.id, mediaBaseUrl))!, created: true };
 }
 
 /** Changes the given fields; `audio` is the new file's facts when `mp3_file` changes. Undefined when there is no such episode. */
 export async function updateEpisode(
   db: Kysely<DB>,
   id: number,
-  patch: Partial<EpisodeInput>,
+  patch: Partial<Omit<EpisodeInput, "external_key">>,
   audio: AudioFacts | null | undefined,
   mediaBaseUrl?: string,
 ): Promise<Episode | undefined> {

@@ -25,6 +25,7 @@ export interface PodcastEpisodesTable {
   duration_seconds: number | null;
   byte_size: number | null;
   guid: string;
+  external_key: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

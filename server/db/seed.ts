@@ -60,6 +60,7 @@ export async function seedDemoContent(db: Kysely<DB>, dataDir: string): Promise<
           duration_seconds: facts.get(e.key)?.durationSeconds ?? null,
           // Derived from the demo key, so a fresh demo database gives each episode the same guid again.
           guid: uuidv5(`proofline-demo-episode:${e.key}`, uuidv5.URL),
+          external_key: e.key,
         })),
       )
       .execute();

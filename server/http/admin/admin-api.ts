@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
@@ -7,8 +8,10 @@ import type { Database } from "../../db/client.ts";
 import { deleteComment, listLatestComments, setCommentStatus } from "../../data/admin-comments.server.ts";
 import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-episodes.server.ts";
 import { createRecap, deleteRecap, updateRecap } from "../../data/admin-recaps.server.ts";
+import { exportSnapshot, importSnapshot } from "../../data/backup.server.ts";
 import { rowId } from "../../data/row-id.ts";
 import { audioFacts } from "../../media/audio-facts.ts";
+import { ArchiveError, readBackupArchive, replaceMedia, writeBackupArchive } from "../../media/backup-archive.ts";
 import { BUCKETS, mediaRoot, mediaUrl, type Bucket } from "../../media/buckets.ts";
 import { BUCKET_RULES, labelFrom, storeUpload, UploadError } from "../../media/store-upload.ts";
 import { HttpError } from "../errors.ts";
@@ -86,7 +89,8 @@ export function adminApi(config: Config, database: Database): Router {
   router.post("/episodes", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
     const input = parseBody(episodeCreate, req.body);
     const audio = await audioOf(input.mp3_file);
-    res.status(201).json({ episode: await createEpisode(db, input, audio, config.MEDIA_BASE_URL) });
+    const { episode, created } = await createEpisode(db, input, audio, config.MEDIA_BASE_URL);
+    res.status(created ? 201 : 200).json({ episode, created });
   });
 
   router.patch("/episodes/:id", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
@@ -148,6 +152,31 @@ export function adminApi(config: Config, database: Database): Router {
     const id = commentId.safeParse(String(req.params.id));
     if (!id.success || !(await deleteComment(db, id.data))) throw new HttpError(404, "Comment not found");
     res.status(204).end();
+  });
+
+  // Backup and restore: the database's rows and the media, together, as one .tar.gz.
+  router.get("/backup", async (_req, res) => {
+    const snapshot = await exportSnapshot(db);
+    const day = snapshot.created_at.slice(0, 10);
+    res.set("Content-Type", "application/gzip").set("Content-Disposition", `attachment; filename="proofline-backup-${day}.tar.gz"`).set("Cache-Control", "no-store");
+    await writeBackupArchive(snapshot, mediaRoot(config.DATA_DIR), res);
+  });
+
+  router.post("/restore", async (req, res) => {
+    if (req.is("multipart/form-data") || req.is("application/json")) throw new HttpError(415, "Send the backup file itself as the body (curl --data-binary @backup.tar.gz)");
+    // Staged next to the media so that putting it in place is a rename.
+    const staging = path.join(config.DATA_DIR, `.restore-${randomUUID()}`);
+    try {
+      const snapshot = await readBackupArchive(req, staging);
+      const rows = await importSnapshot(db, snapshot);
+      const media = await replaceMedia(staging, mediaRoot(config.DATA_DIR));
+      res.json({ restored: { ...rows, media_files: media }, backup_created_at: snapshot.created_at });
+    } catch (err) {
+      if (err instanceof ArchiveError) throw new HttpError(400, err.message);
+      throw err;
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
   });
 
   return router;

@@ -60,7 +60,9 @@ const episodeFields = {
   mp3_file: mediaFileName.nullable().optional(),
 };
 
-export const episodeCreate = z.strictObject(episodeFields);
+const externalKey = z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional();
+
+export const episodeCreate = z.strictObject({ ...episodeFields, external_key: externalKey });
 
 export const episodePatch = z
   .strictObject({

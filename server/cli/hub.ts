@@ -1,0 +1,222 @@
+// `npm run hub -- <command>`: publish to and moderate a running Proofline site
+// through its publishing API (the same calls a workflow tool makes).
+import fs from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { CliError, HubClient, progressPrinter } from "./api-client.ts";
+import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
+
+export const HELP = `Usage: npm run hub -- <command> [options]
+
+Publishes to a running Proofline site through its publishing API.
+The site's address comes from --url (default: $HUB_URL or http://localhost:3000);
+the token from the ADMIN_TOKEN environment variable.
+
+Recaps
+  recap add <file.md> [--key K]   publish a recap written in markdown with front matter:
+                                    date: 2026-11-27          (required)
+                                    headline: Holiday resets  (required)
+                                    tags: [RTD, Holiday]
+                                    snippets: A one-line pull-quote.
+                                    image: ./cover.jpg        (uploaded first) or blog_image: <stored name>
+                                    key: weekly-2026-11-27    (publishing again with the same key changes nothing)
+  recap list [--q text]           list recaps, newest first
+  recap rm <id>                   delete a recap and its comments
+
+Episodes
+  episode add --audio <file> --title <text> --series daily|weekly --date YYYY-MM-DD
+              --description <text> [--key K]
+                                  upload the audio (progress shown) and publish the episode
+
+Bulk
+  import <folder>                 publish every recap file (*.md) in the folder and every episode
+                                  sub-folder (episode.md with date, title, series; the body is the
+                                  description; plus an .mp3 or .m4a). Safe to run again: what is
+                                  already published is left as it is.
+
+Comments
+  comments list [--status visible|hidden] [--limit n]
+  comments hide <id> | comments unhide <id> | comments rm <id>
+
+Backup
+  backup <file.tar.gz>            download the database and the media together (consistent while
+                                  the site runs)
+  restore <file.tar.gz>           replace the site's content with a backup
+
+Examples
+  ADMIN_TOKEN=… npm run hub -- recap add recaps/2026-11-27.md --url https://hub.example.com
+  ADMIN_TOKEN=… npm run hub -- episode add --audio ep.mp3 --title "Holiday resets" \\
+      --series daily --date 2026-11-27 --description "Five minutes on holiday resets."
+  ADMIN_TOKEN=… npm run hub -- comments hide 6f1c…
+`;
+
+type Out = (line: string) => void;
+
+interface Recap {
+  id: number;
+  date: string;
+  headline: string;
+}
+
+async function uploadMedia(client: HubClient, bucket: string, file: string): Promise<string> {
+  const progress = progressPrinter(`Uploading ${path.basename(file)}`);
+  const stored = await client.upload<{ file: string }>(`/api/admin/media/${bucket}?name=${encodeURIComponent(path.basename(file))}`, file, progress);
+  progress.finish();
+  return stored.file;
+}
+
+async function publishRecap(client: HubClient, file: string, keys: { key?: string | undefined; fallback?: string | undefined }, out: Out): Promise<boolean> {
+  const recap = await readRecapFile(file, keys);
+  if (recap.imagePath) recap.body.blog_image = await uploadMedia(client, "weekly-summary-pics", recap.imagePath);
+  const { recap: saved, created } = await client.json<{ recap: Recap; created: boolean }>("POST", "/api/admin/recaps", recap.body);
+  out(`${created ? "Published" : "Already published"} recap ${saved.id}: ${saved.headline} (${client.baseUrl}/recap/${saved.id})`);
+  return created;
+}
+
+async function publishEpisode(client: HubClient, body: Record<string, unknown>, audio: string | undefined, out: Out): Promise<boolean> {
+  const mp3_file = audio ? await uploadMedia(client, "podcast-episodes", audio) : null;
+  const { episode, created } = await client.json<{ episode: { id: number; title: string; duration_seconds: number | null }; created: boolean }>(
+    "POST",
+    "/api/admin/episodes",
+    { ...body, mp3_file },
+  );
+  const length = episode.duration_seconds ? `, ${Math.floor(episode.duration_seconds / 60)}:${String(episode.duration_seconds % 60).padStart(2, "0")}` : "";
+  out(`${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}/podcast#episode-${episode.id})`);
+  return created;
+}
+
+async function importFolder(client: HubClient, folder: string, out: Out): Promise<void> {
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => {
+    throw new CliError(`no such folder: ${folder}`);
+  });
+  let published = 0;
+  let unchanged = 0;
+  const count = (created: boolean) => (created ? published++ : unchanged++);
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith(".md")).sort((a, b) => a.name.localeCompare(b.name)))
+    count(await publishRecap(client, path.join(folder, entry.name), { fallback: `import:recap:${entry.name.replace(/\.md$/, "")}` }, out));
+  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const dir = path.join(folder, entry.name);
+    const hasEpisode = await fs.stat(path.join(dir, "episode.md")).then(
+      () => true,
+      () => false,
+    );
+    if (!hasEpisode) continue;
+    const episode = await readEpisodeFolder(dir, `import:episode:${entry.name}`);
+    count(await publishEpisode(client, episode.body, episode.audioPath, out));
+  }
+  out(`Imported ${folder}: ${published} published, ${unchanged} already there.`);
+}
+
+export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: "string" },
+      help: { type: "boolean", short: "h" },
+      key: { type: "string" },
+      q: { type: "string" },
+      audio: { type: "string" },
+      title: { type: "string" },
+      series: { type: "string" },
+      date: { type: "string" },
+      description: { type: "string" },
+      status: { type: "string" },
+      limit: { type: "string" },
+    },
+  });
+  const [command, sub, arg] = positionals;
+  if (values.help || !command || command === "help") return out(HELP);
+  const client = new HubClient(values.url ?? env.HUB_URL ?? "http://localhost:3000", env.ADMIN_TOKEN);
+  const need = (value: string | undefined, what: string) => {
+    if (!value) throw new CliError(`missing ${what}; see npm run hub -- --help`);
+    return value;
+  };
+
+  switch (`${command} ${command === "import" || command === "backup" || command === "restore" ? "" : (sub ?? "")}`.trim()) {
+    case "recap add":
+      await publishRecap(client, need(arg, "the recap file"), { key: values.key }, out);
+      return;
+    case "recap list": {
+      const { recaps } = await client.json<{ recaps: Recap[] }>("GET", `/api/recaps${values.q ? `?q=${encodeURIComponent(values.q)}` : ""}`, undefined, false);
+      for (const r of recaps) out(`${String(r.id).padStart(5)}  ${r.date.slice(0, 10)}  ${r.headline}`);
+      if (!recaps.length) out("No recaps.");
+      return;
+    }
+    case "recap rm":
+      await client.json("DELETE", `/api/admin/recaps/${encodeURIComponent(need(arg, "the recap id"))}`);
+      out(`Deleted recap ${arg}.`);
+      return;
+    case "episode add":
+      await publishEpisode(
+        client,
+        {
+          title: need(values.title, "--title"),
+          weekly_daily: need(values.series, "--series daily|weekly"),
+          date: need(values.date, "--date YYYY-MM-DD"),
+          description: need(values.description, "--description"),
+          ...(values.key ? { external_key: values.key } : {}),
+        },
+        need(values.audio, "--audio <file>"),
+        out,
+      );
+      return;
+    case "import":
+      await importFolder(client, need(sub, "the folder to import"), out);
+      return;
+    case "comments list": {
+      const query = new URLSearchParams();
+      if (values.status) query.set("status", values.status);
+      if (values.limit) query.set("limit", values.limit);
+      const { comments } = await client.json<{ comments: Array<Record<string, string>> }>("GET", `/api/admin/comments${query.size ? `?${query}` : ""}`);
+      for (const c of comments)
+        out(`${c.id}  ${c.created_at!.slice(0, 16).replace("T", " ")}  ${c.status === "hidden" ? "[hidden] " : ""}${c.author_name} on ${c.target} ${c.parent_id} (${c.parent_title}): ${c.comment_text!.replace(/\s+/g, " ").slice(0, 120)}`);
+      if (!comments.length) out("No comments.");
+      return;
+    }
+    case "comments hide":
+    case "comments unhide":
+      await client.json("POST", `/api/admin/comments/${encodeURIComponent(need(arg, "the comment id"))}/${sub}`);
+      out(`Comment ${arg} ${sub === "hide" ? "hidden" : "shown again"}.`);
+      return;
+    case "comments rm":
+      await client.json("DELETE", `/api/admin/comments/${encodeURIComponent(need(arg, "the comment id"))}`);
+      out(`Deleted comment ${arg}.`);
+      return;
+    case "backup": {
+      const file = need(sub, "the file to write");
+      const progress = progressPrinter("Downloading backup");
+      const bytes = await client.download("/api/admin/backup", file, progress);
+      progress.finish();
+      out(`Saved a backup of ${client.baseUrl} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
+      return;
+    }
+    case "restore": {
+      const file = need(sub, "the backup file");
+      const progress = progressPrinter("Uploading backup");
+      const { restored } = await client.upload<{ restored: Record<string, number> }>("/api/admin/restore", file, progress);
+      progress.finish();
+      out(
+        `Restored ${file} to ${client.baseUrl}: ${restored.weekly_summaries} recaps, ${restored.podcast_episodes} episodes, ` +
+          `${restored.recap_comments! + restored.podcast_comments!} comments, ${restored.media_files} media files.`,
+      );
+      return;
+    }
+    default:
+      throw new CliError(`unknown command: ${positionals.join(" ")}; see npm run hub -- --help`);
+  }
+}
+
+// Run as a program (not when imported by a test).
+if (import.meta.main) {
+  // `hub recap list | head` closes the pipe early: that is not an error.
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(0);
+    throw err;
+  });
+  runHub(process.argv.slice(2), process.env).catch((err: unknown) => {
+    const message = err instanceof CliError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) ? err.message : String((err as Error).stack ?? err);
+    process.stderr.write(`hub: ${message}\n`);
+    process.exit(1);
+  });
+}

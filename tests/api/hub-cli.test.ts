@@ -1,0 +1,183 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { ROOT, startServer, type RunningServer } from "../support/server.ts";
+
+const run = promisify(execFile);
+const TOKEN = "cli-admin-token-0123456789";
+const JPEG = path.join(ROOT, "content/media/weekly-summary-pics/2026-10-16-barrel-house.jpg");
+const MP3 = path.join(ROOT, "content/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3");
+
+/** Runs the real command line, as an operator would, against `url`. */
+async function hub(url: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TOKEN }) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, "server/cli/hub.ts"), ...args, "--url", url], {
+      env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let testDb: TestDatabase;
+let server: RunningServer;
+let work: string;
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  server = await startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, COMMENT_RATE_PER_MINUTE: "100" });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "hub-cli-"));
+});
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const page = async (p: string) => (await fetch(`${server.url}${p}`)).text();
+
+describe("npm run hub", () => {
+  it("documents every command in --help", async () => {
+    const { code, stdout } = await hub(server.url, ["--help"]);
+    expect(code).toBe(0);
+    for (const command of ["recap add", "recap list", "recap rm", "episode add", "import <folder>", "comments list", "comments hide", "backup", "restore"]) expect(stdout).toContain(command);
+  });
+
+  it("publishes a recap with its image from a markdown file, once per key, and shows it on the site", async () => {
+    fs.copyFileSync(JPEG, path.join(work, "cover.jpg"));
+    fs.writeFileSync(
+      path.join(work, "recap.md"),
+      "---\ndate: 2026-11-27\nheadline: Published from the command line\ntags: [CLI, Holiday]\nsnippets: A pull-quote.\nimage: ./cover.jpg\nkey: cli-recap-1\n---\n\n## The week\n\nBody with **bold**.\n",
+    );
+    const first = await hub(server.url, ["recap", "add", path.join(work, "recap.md")]);
+    expect(first.code).toBe(0);
+    const id = Number(/Published recap (\d+): Published from the command line/.exec(first.stdout)![1]);
+    expect(first.stderr).toMatch(/Uploading cover\.jpg: 100%/);
+    const html = await page(`/recap/${id}`);
+    expect(html).toContain("Published from the command line");
+    expect(html).toMatch(/\/media\/weekly-summary-pics\/cover-[0-9a-f]{16}\.jpg/);
+
+    const again = await hub(server.url, ["recap", "add", path.join(work, "recap.md")]);
+    expect(again.stdout).toContain(`Already published recap ${id}`);
+    expect((await hub(server.url, ["recap", "list"])).stdout.split("\n")[0]).toMatch(new RegExp(`^\\s*${id}  2026-11-27  Published from the command line$`));
+  });
+
+  it("publishes an episode with its audio, and it appears in the feed", async () => {
+    const { code, stdout, stderr } = await hub(server.url, [
+      "episode", "add", "--audio", MP3, "--title", "CLI episode", "--series", "weekly", "--date", "2026-11-28", "--description", "Published by the CLI.",
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Published episode \d+: CLI episode, 0:\d\d /);
+    expect(stderr).toContain("100%");
+    expect(await page("/feeds/weekly.xml")).toContain("<title>CLI episode</title>");
+  });
+
+  it("imports a folder of recaps and episode folders, and running it again publishes nothing twice", async () => {
+    const folder = path.join(work, "import");
+    fs.mkdirSync(path.join(folder, "ep-holiday"), { recursive: true });
+    fs.writeFileSync(path.join(folder, "2026-12-04.md"), "---\ndate: 2026-12-04\nheadline: Imported recap one\n---\nFirst.\n");
+    fs.writeFileSync(path.join(folder, "2026-12-11.md"), "---\ndate: 2026-12-11\nheadline: Imported recap two\ntags: [Import]\n---\nSecond.\n");
+    fs.writeFileSync(path.join(folder, "ep-holiday", "episode.md"), "---\ndate: 2026-12-05\ntitle: Imported episode\nseries: daily\n---\nAn imported description.\n");
+    fs.copyFileSync(MP3, path.join(folder, "ep-holiday", "audio.mp3"));
+
+    const first = await hub(server.url, ["import", folder]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`Imported ${folder}: 3 published, 0 already there.`);
+    const second = await hub(server.url, ["import", folder]);
+    expect(second.stdout).toContain(`Imported ${folder}: 0 published, 3 already there.`);
+    const recaps = ((await (await fetch(`${server.url}/api/recaps?q=Imported%20recap`)).json()) as { recaps: unknown[] }).recaps;
+    expect(recaps).toHaveLength(2);
+    expect((await page("/podcast")).match(/Imported episode/g)?.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("lists, hides, shows again and deletes comments", async () => {
+    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+    await fetch(`${server.url}/api/recaps/${recapId}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Spammer", comment_text: "Buy now" }) });
+    const listed = await hub(server.url, ["comments", "list"]);
+    const id = /^([0-9a-f-]{36}) .*Spammer on recap \d+ \(.*\): Buy now$/m.exec(listed.stdout)![1]!;
+    const publicTexts = async () => (await (await fetch(`${server.url}/api/recaps/${recapId}/comments`)).text());
+
+    expect((await hub(server.url, ["comments", "hide", id])).stdout).toContain(`Comment ${id} hidden.`);
+    expect(await publicTexts()).not.toContain("Buy now");
+    expect((await hub(server.url, ["comments", "list", "--status", "hidden"])).stdout).toContain("[hidden] Spammer");
+    expect((await hub(server.url, ["comments", "unhide", id])).stdout).toContain("shown again");
+    expect(await publicTexts()).toContain("Buy now");
+    expect((await hub(server.url, ["comments", "rm", id])).stdout).toContain(`Deleted comment ${id}.`);
+    expect(await publicTexts()).not.toContain("Buy now");
+  });
+
+  it("deletes a recap", async () => {
+    const recapId = ((await (await fetch(`${server.url}/api/recaps?q=recap%20two`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+    expect((await hub(server.url, ["recap", "rm", String(recapId)])).stdout).toBe(`Deleted recap ${recapId}.\n`);
+    expect((await fetch(`${server.url}/recap/${recapId}`)).status).toBe(404);
+  });
+
+  it("says clearly what is wrong: no token, a wrong token, a bad file, an unreachable site, an unknown command", async () => {
+    expect(await hub(server.url, ["comments", "list"], {})).toMatchObject({ code: 1, stderr: "hub: set ADMIN_TOKEN to the site's publishing token\n" });
+    expect(await hub(server.url, ["comments", "list"], { ADMIN_TOKEN: "wrong-token-but-long-enough" })).toMatchObject({ code: 1, stderr: "hub: Wrong token (HTTP 401)\n" });
+    fs.writeFileSync(path.join(work, "bad.md"), "---\ndate: someday\nheadline: x\n---\nBody\n");
+    expect(await hub(server.url, ["recap", "add", path.join(work, "bad.md")])).toMatchObject({ code: 1, stderr: `hub: ${path.join(work, "bad.md")}: date: expected a YYYY-MM-DD date\n` });
+    expect(await hub(server.url, ["recap", "add", path.join(work, "missing.md")])).toMatchObject({ code: 1, stderr: `hub: no such file: ${path.join(work, "missing.md")}\n` });
+    expect((await hub("http://127.0.0.1:9", ["comments", "list"])).stderr).toMatch(/^hub: cannot reach http:\/\/127\.0\.0\.1:9 .*is the site running\?\n$/);
+    expect(await hub(server.url, ["recap", "publish"])).toMatchObject({ code: 1, stderr: "hub: unknown command: recap publish; see npm run hub -- --help\n" });
+  });
+});
+
+describe("hub backup and restore", () => {
+  it("restores a backup into an empty data folder and gives the same site", async () => {
+    // Something beyond the demo: a comment, a hidden comment and an uploaded image (from the tests above or now).
+    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+    for (const text of ["Kept", "Hidden"])
+      await fetch(`${server.url}/api/recaps/${recapId}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Backup", comment_text: text }) });
+    const listing = (await hub(server.url, ["comments", "list"])).stdout;
+    const hiddenId = /^([0-9a-f-]{36}) .*Backup on recap \d+ \(.*\): Hidden$/m.exec(listing)?.[1];
+    expect(hiddenId, listing).toBeDefined();
+    await hub(server.url, ["comments", "hide", hiddenId!]);
+
+    const file = path.join(work, "site.tar.gz");
+    const saved = await hub(server.url, ["backup", file]);
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/^Saved a backup of .* to .*site\.tar\.gz \(\d+\.\d MB\)\.\n$/);
+
+    const emptyDb = await freshDatabase("sqlite");
+    const empty = await startServer({ ...emptyDb.env, ADMIN_TOKEN: TOKEN, SEED_DEMO: "false" });
+    try {
+      expect(((await (await fetch(`${empty.url}/api/recaps`)).json()) as { recaps: unknown[] }).recaps).toEqual([]);
+      const restored = await hub(empty.url, ["restore", file]);
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toMatch(/^Restored .* \d+ recaps, \d+ episodes, \d+ comments, \d+ media files\.\n$/);
+
+      const same = async (p: string) => expect(await (await fetch(`${empty.url}${p}`)).text(), p).toBe(await (await fetch(`${server.url}${p}`)).text());
+      for (const p of ["/api/recaps", "/api/episodes", `/api/recaps/${recapId}/comments`, "/feeds/podcast.xml"]) await same(p);
+      const episodes = ((await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Array<{ audio_url: string | null }> }).episodes;
+      for (const e of episodes.filter((x) => x.audio_url)) {
+        const a = Buffer.from(await (await fetch(`${server.url}${e.audio_url}`)).arrayBuffer());
+        const b = Buffer.from(await (await fetch(`${empty.url}${e.audio_url}`)).arrayBuffer());
+        expect(b.equals(a), e.audio_url!).toBe(true);
+      }
+      expect((await hub(empty.url, ["comments", "list", "--status", "hidden"])).stdout).toContain("[hidden] Backup");
+      // New rows number after the restored ones.
+      fs.writeFileSync(path.join(work, "after.md"), "---\ndate: 2026-12-31\nheadline: After the restore\n---\nNew.\n");
+      const next = await hub(empty.url, ["recap", "add", path.join(work, "after.md")]);
+      expect(Number(/Published recap (\d+)/.exec(next.stdout)![1])).toBeGreaterThan(recapId);
+    } finally {
+      await empty.stop();
+      await emptyDb.drop();
+    }
+  });
+
+  it("refuses a file that is not a backup and changes nothing", async () => {
+    const before = await (await fetch(`${server.url}/api/recaps`)).text();
+    const bogus = path.join(work, "bogus.tar.gz");
+    fs.writeFileSync(bogus, "not a tarball");
+    const result = await hub(server.url, ["restore", bogus]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\nhub: archive: not a readable \.tar\.gz backup .*\(HTTP 400\)\n$/);
+    expect(await (await fetch(`${server.url}/api/recaps`)).text()).toBe(before);
+  });
+});
