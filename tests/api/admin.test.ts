@@ -137,6 +137,18 @@ describe.each(ENGINES)("publishing API on %s", (engine) => {
     expect((await publicRecaps()).filter((r) => r.headline === "Race")).toHaveLength(1);
   });
 
+  it("lets feed readers cache but revalidate: the ETag answers 304 until the next change", async () => {
+    const first = await fetch(`${server.url}/feeds/recaps.xml`);
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = first.headers.get("etag")!;
+    const conditional = () => fetch(`${server.url}/feeds/recaps.xml`, { headers: { "If-None-Match": etag, "Cache-Control": "max-age=0" } });
+    expect((await conditional()).status).toBe(304);
+    await call("POST", "/api/admin/recaps", { ...NEW_RECAP, external_key: "etag-check", headline: "A change for the feed" });
+    const changed = await conditional();
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain("A change for the feed");
+  });
+
   it("refuses bad input with a 400 naming the field, and changes nothing", async () => {
     const before = await publicRecaps();
     const cases: Array<[unknown, string]> = [
