@@ -1,0 +1,88 @@
+import type { Company } from "../content/companies.ts";
+import type { Episode } from "../data/episodes.server.ts";
+import type { Recap } from "../data/recaps.server.ts";
+
+/** One retrievable piece of the hub: a recap section, a company profile or an episode. */
+export interface Passage {
+  id: string;
+  kind: "recap" | "company" | "episode";
+  /** The source's own title (a recap headline, a company name, an episode title). */
+  source: string;
+  /** A recap section's heading, when the passage is one section of a recap. */
+  section?: string;
+  text: string;
+  /** Where the answer links to: /recap/:id, /explorer?company=:id, /podcast#episode-:id. */
+  url: string;
+  date?: string;
+  companyId?: number;
+  /** Names that should match this passage strongly: brands, tags. */
+  keywords: string;
+}
+
+/** Markdown to plain sentences: enough for retrieval and quoting, not for display. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^>\s*\*\*Sample content\.\*\*.*$/gim, "")
+    // Tables read badly as sentences; their names are in the headings and keywords.
+    .replace(/^\s*\|.*\|\s*$/gm, "")
+    .replace(/!\[[^\]]*]\([^)]*\)/g, "")
+    .replace(/\[([^\]]+)]\([^)]*\)/g, "$1")
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
+    .replace(/[*_`~]+/g, "")
+    .replace(/^>\s?/gm, "")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{2,}/g, "\n")
+    .trim();
+}
+
+/** A recap cut at its headings, so an answer can point at the part that says it. */
+export function recapPassages(recap: Recap): Passage[] {
+  const keywords = recap.tags.filter((t) => t !== "Sample content").join(" ");
+  const base = { kind: "recap" as const, source: recap.headline, url: `/recap/${recap.id}`, date: recap.date.slice(0, 10), keywords };
+  const passages: Passage[] = [];
+  if (recap.snippets) passages.push({ ...base, id: `recap:${recap.id}:summary`, text: recap.snippets });
+  const sections = recap.content.split(/^(?=#{2,3}\s)/m);
+  sections.forEach((section, index) => {
+    const heading = /^#{2,3}\s+(.+)$/m.exec(section)?.[1]?.trim();
+    const text = plainText(heading ? section.replace(/^#{2,3}\s+.+$/m, "") : section);
+    if (text.length < 20) return;
+    passages.push({ ...base, id: `recap:${recap.id}:${index}`, ...(heading ? { section: heading } : {}), text });
+  });
+  return passages;
+}
+
+export function companyPassage(company: Company): Passage {
+  const p = company.profile;
+  const facts = [
+    `${company.name} is a ${company.type} based in ${company.location}.`,
+    p?.overview,
+    p?.marketPosition,
+    p?.strategy,
+    p?.recentDevelopments,
+    company.revenue ? `Revenue: ${company.revenue}.` : undefined,
+    company.coverage ? `Coverage: ${company.coverage}.` : undefined,
+    `Key brands: ${company.keyBrands.join(", ")}.`,
+  ];
+  return {
+    id: `company:${company.id}`,
+    kind: "company",
+    source: company.name,
+    text: facts.filter(Boolean).join(" "),
+    url: `/explorer?company=${company.id}`,
+    companyId: company.id,
+    keywords: `${company.name} ${company.keyBrands.join(" ")} ${company.location}`,
+  };
+}
+
+export function episodePassage(episode: Episode): Passage {
+  return {
+    id: `episode:${episode.id}`,
+    kind: "episode",
+    source: episode.title.replace(/^Sample:\s*/, ""),
+    text: episode.description,
+    url: `/podcast#episode-${episode.id}`,
+    date: episode.date,
+    keywords: episode.weekly_daily === "daily" ? "The Daily Shot" : "The Weekly Pour",
+  };
+}
