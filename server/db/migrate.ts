@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-21T0900-initial.ts";
 import * as episodeExternalKey from "./migrations/2026-11-21T1200-episode-external-key.ts";
+import * as chatJobs from "./migrations/2026-11-21T1500-chat-jobs.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
 const migrations: Record<string, Migration> = {
   "2026-11-21T0900-initial": initial,
   "2026-11-21T1200-episode-external-key": episodeExternalKey,
+  "2026-11-21T1500-chat-jobs": chatJobs,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

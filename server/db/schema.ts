@@ -52,11 +52,27 @@ export interface PodcastCommentsTable {
   created_at: string;
 }
 
+export type ChatJobStatus = "running" | "done" | "failed" | "timed_out";
+
+export interface ChatJobsTable {
+  id: string;
+  conversation: string;
+  message: string;
+  status: ChatJobStatus;
+  output: string | null;
+  /** The upstream's HTTP status when the run failed with one. */
+  error_status: number | null;
+  client_address: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
 export interface DB {
   weekly_summaries: WeeklySummariesTable;
   podcast_episodes: PodcastEpisodesTable;
   recap_comments: RecapCommentsTable;
   podcast_comments: PodcastCommentsTable;
+  chat_jobs: ChatJobsTable;
 }
 
 export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;

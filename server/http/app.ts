@@ -12,6 +12,8 @@ import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
+import { chatApi } from "./api/chat.ts";
+import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { apiNotFound, HttpError } from "./errors.ts";
@@ -71,7 +73,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use("/media", mediaRoutes(config));
   const commentLimit = commentRateLimit(config);
   app.use("/api/admin", adminApi(config, database), apiNotFound);
-  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), apiNotFound);
+  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), chatApi(config, database, new HubKnowledge(database.db)), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {

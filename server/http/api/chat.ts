@@ -1,0 +1,94 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { builtinProvider } from "../../chat/builtin-provider.ts";
+import { CHAT_TIMEOUT_MS, chatRequestSchema, DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ProviderReply } from "../../chat/chat-contract.ts";
+import { finishJob, latestJob, startJob } from "../../chat/chat-jobs.server.ts";
+import type { HubKnowledge } from "../../chat/hub-index.ts";
+import { llmProvider } from "../../chat/llm-provider.ts";
+import { webhookProvider } from "../../chat/webhook-provider.ts";
+import { HttpError } from "../errors.ts";
+import { jsonBody } from "../json-body.ts";
+import { RateLimit, RateLimitError } from "../rate-limit.ts";
+
+/** Deep-research runs this server process carries at once, for everyone. */
+export const DEEP_RESEARCH_GLOBAL_CAP = 20;
+
+/** The operator's choice: the webhook when set, else the LLM when set, else the built-in analyst. */
+export function chatProvider(config: Config, knowledge: HubKnowledge): ChatProvider {
+  if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
+  if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
+    return llmProvider({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, knowledge, brand: config.SITE_BRAND, assistantName: config.ASSISTANT_NAME });
+  return builtinProvider(knowledge);
+}
+
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+
+/**
+ * POST /api/chat: the webhook contract of spec section 7, whichever provider
+ * answers; the browser never learns the provider's address or key. A
+ * deep-research run is recorded as a job, so a reloaded page can find it again
+ * (GET /api/chat/jobs/latest?uuid=…) on any instance.
+ */
+export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, provider = chatProvider(config, knowledge)): Router {
+  const router = Router();
+  const { db } = database;
+  const perMinute = new RateLimit("chat", [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }], (s) => `Too many questions. Try again in ${s} seconds`);
+  const deepByAddress = new Map<string, number>();
+  let deepTotal = 0;
+
+  router.post("/chat", ...jsonBody(32 * 1024), async (req, res) => {
+    const parsed = chatRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+    const request = parsed.data;
+    const address = req.ip ?? "unknown";
+    await perMinute.consume(address);
+    const deep = request.deepresearchStatus === "true";
+
+    let jobId: string | undefined;
+    if (deep) {
+      if ((deepByAddress.get(address) ?? 0) >= config.DEEP_RESEARCH_PER_ADDRESS)
+        throw new RateLimitError(`At most ${config.DEEP_RESEARCH_PER_ADDRESS} deep-research runs at once. Try again when one has finished`, 30);
+      if (deepTotal >= DEEP_RESEARCH_GLOBAL_CAP) throw new RateLimitError("Deep research is busy. Try again in a minute", 60);
+      deepByAddress.set(address, (deepByAddress.get(address) ?? 0) + 1);
+      deepTotal++;
+      jobId = await startJob(db, { conversation: request.uuid, message: request.message, clientAddress: address });
+    }
+
+    let reply: ProviderReply;
+    try {
+      reply = await provider.answer(request, AbortSignal.timeout(deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS));
+    } catch (err) {
+      const timedOut = isTimeout(err);
+      if (jobId) await finishJob(db, jobId, { status: timedOut ? "timed_out" : "failed", errorStatus: timedOut ? 504 : 502 });
+      req.log?.warn({ err, provider: provider.name }, "chat provider failed");
+      throw new HttpError(timedOut ? 504 : 502, timedOut ? "The assistant did not answer in time" : "The assistant's service could not be reached");
+    } finally {
+      if (deep) {
+        deepByAddress.set(address, (deepByAddress.get(address) ?? 1) - 1);
+        if (!deepByAddress.get(address)) deepByAddress.delete(address);
+        deepTotal--;
+      }
+    }
+
+    if (!reply.ok) {
+      if (jobId) await finishJob(db, jobId, { status: "failed", errorStatus: reply.status });
+      // The upstream's status passes through, so the page shows the spec's message for it.
+      res.status(reply.status).json({ error: `The assistant's service answered ${reply.status}` });
+      return;
+    }
+    if (jobId) await finishJob(db, jobId, { status: "done", output: reply.output ?? null });
+    res.json(reply.output === undefined ? {} : { output: reply.output });
+  });
+
+  router.get("/chat/jobs/latest", async (req, res) => {
+    const uuid = z.uuid().safeParse(req.query.uuid);
+    if (!uuid.success) throw new HttpError(400, "uuid must be a UUID");
+    const job = await latestJob(db, uuid.data);
+    if (!job) throw new HttpError(404, "No deep research for this conversation");
+    res.set("Cache-Control", "no-store").json({ job });
+  });
+
+  return router;
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+const body = (message: string, extra: Record<string, unknown> = {}) => ({
+  message,
+  uuid: randomUUID(),
+  timestamp: new Date().toISOString(),
+  deepresearchStatus: "false",
+  retryAttempt: 0,
+  ...extra,
+});
+
+async function post(server: RunningServer, payload: unknown) {
+  const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+/** A fake upstream on 127.0.0.1 whose every answer the test decides. */
+function fakeUpstream() {
+  const requests: Array<{ path: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
+  let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => void = (_req, res) => res.end("{}");
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      const parsed = raw ? (JSON.parse(raw) as unknown) : null;
+      requests.push({ path: req.url ?? "", headers: req.headers, body: parsed });
+      handler(req, res, parsed);
+    });
+  });
+  return {
+    requests,
+    on(next: typeof handler) {
+      handler = next;
+    },
+    async start() {
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+const json = (res: http.ServerResponse, status: number, value: unknown) => {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(value));
+};
+
+describe("POST /api/chat with nothing configured (the built-in analyst)", () => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    testDb = await freshDatabase("sqlite");
+    server = await startServer({ ...testDb.env, CHAT_RATE_PER_MINUTE: "100" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it("answers each suggested prompt with sourced markdown", async () => {
+    for (const [prompt, source] of [
+      ["What's trending in tequila in New York?", /\]\(\/recap\/\d+\)/],
+      ["Compare the recent activity of Diageo and Pernod Ricard", /\(\/explorer\?company=4\)/],
+      ["Top RTD launches this quarter", /\]\(\/recap\/\d+\)/],
+      ["Premium spirits market slowdown analysis", /\]\(\/podcast#episode-\d+\)/],
+    ] as const) {
+      const reply = await post(server, body(prompt));
+      expect(reply.status, prompt).toBe(200);
+      expect(reply.body!.output as string, prompt).toMatch(/^## /);
+      expect(reply.body!.output as string, prompt).toMatch(source);
+    }
+  });
+
+  it("refuses a bad request with 400 and a message", async () => {
+    const cases: Array<[unknown, string]> = [
+      [body("   "), "message must not be empty"],
+      [body("x".repeat(4001)), "message must be at most 4000 characters"],
+      [body("hi", { uuid: "not-a-uuid" }), "uuid must be a UUID"],
+      [body("hi", { deepresearchStatus: true }), 'deepresearchStatus must be "true" or "false"'],
+      [body("hi", { timestamp: "yesterday" }), "timestamp must be an ISO date-time"],
+      [body("hi", { retryAttempt: 1.5 }), "retryAttempt must be a whole number"],
+      [["hi"], "The body must be a JSON object with message, uuid, timestamp, deepresearchStatus and retryAttempt"],
+    ];
+    for (const [payload, error] of cases) expect(await post(server, payload), error).toMatchObject({ status: 400, body: { error } });
+  });
+
+  it("records a deep-research run that a reloaded page can find again", async () => {
+    const payload = body("What's trending in tequila in New York?", { deepresearchStatus: "true" });
+    const reply = await post(server, payload);
+    expect(reply.body!.output as string).toContain("### Podcast coverage");
+    const job = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${payload.uuid}`)).json()) as { job: Record<string, unknown> };
+    expect(job.job).toMatchObject({ conversation: payload.uuid, message: payload.message, status: "done", output: reply.body!.output });
+    expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=${randomUUID()}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=x`)).status).toBe(400);
+  });
+});
+
+describe("POST /api/chat with a workflow webhook", () => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  const upstream = fakeUpstream();
+  let upstreamUrl: string;
+  beforeAll(async () => {
+    upstreamUrl = await upstream.start();
+    testDb = await freshDatabase("sqlite");
+    server = await startServer({ ...testDb.env, CHAT_WEBHOOK_URL: `${upstreamUrl}/webhook/fasteddy`, CHAT_RATE_PER_MINUTE: "100", DEEP_RESEARCH_PER_ADDRESS: "2" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+    await upstream.stop();
+  });
+
+  it("sends the exact body as JSON and returns {output}, also from n8n's [{output}]", async () => {
+    upstream.on((_req, res) => json(res, 200, { output: "**From the workflow**" }));
+    const payload = body("  Hello  ");
+    expect(await post(server, payload)).toMatchObject({ status: 200, body: { output: "**From the workflow**" } });
+    const sent = upstream.requests.at(-1)!;
+    expect(sent.path).toBe("/webhook/fasteddy");
+    expect(sent.headers["content-type"]).toBe("application/json");
+    expect(sent.body).toEqual({ ...payload, message: "Hello" });
+
+    upstream.on((_req, res) => json(res, 200, [{ output: "From n8n" }]));
+    expect(await post(server, body("Hi"))).toMatchObject({ status: 200, body: { output: "From n8n" } });
+    upstream.on((_req, res) => json(res, 200, { something: "else" }));
+    expect(await post(server, body("Hi"))).toEqual({ status: 200, headers: expect.anything(), body: {} });
+  });
+
+  it("passes the upstream's failing status through and does not follow redirects", async () => {
+    upstream.on((_req, res) => json(res, 500, { message: "workflow crashed" }));
+    expect((await post(server, body("Hi"))).status).toBe(500);
+    const before = upstream.requests.length;
+    upstream.on((req, res) => {
+      if (req.url === "/elsewhere") return json(res, 200, { output: "followed" });
+      res.writeHead(302, { Location: `${upstreamUrl}/elsewhere` });
+      res.end();
+    });
+    const redirected = await post(server, body("Hi"));
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBeNull();
+    expect(upstream.requests.length).toBe(before + 1);
+  });
+
+  it("allows two deep-research runs per address at once, and shows a running one to a reloaded page", async () => {
+    const held: Array<() => void> = [];
+    upstream.on((_req, res) => held.push(() => json(res, 200, { output: "Deep answer" })));
+    const first = body("Deep one", { deepresearchStatus: "true" });
+    const runs = [post(server, first), post(server, body("Deep two", { deepresearchStatus: "true" }))];
+    await expect.poll(() => held.length).toBe(2);
+    const third = await post(server, body("Deep three", { deepresearchStatus: "true" }));
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBe("30");
+    expect(third.body!.error).toBe("At most 2 deep-research runs at once. Try again when one has finished");
+
+    const running = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as { job: { status: string; started_at: string } };
+    expect(running.job.status).toBe("running");
+    expect(Date.now() - new Date(running.job.started_at).getTime()).toBeLessThan(10_000);
+    for (const release of held) release();
+    expect((await Promise.all(runs)).map((r) => r.body!.output)).toEqual(["Deep answer", "Deep answer"]);
+    expect(((await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as { job: { status: string } }).job.status).toBe("done");
+  });
+});
+
+describe("POST /api/chat with an OpenAI-compatible LLM", () => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  const upstream = fakeUpstream();
+  beforeAll(async () => {
+    const url = await upstream.start();
+    testDb = await freshDatabase("sqlite");
+    server = await startServer({ ...testDb.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test-key", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: "2" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+    await upstream.stop();
+  });
+
+  it("asks the model with the hub's matching passages and returns its answer", async () => {
+    upstream.on((_req, res) => json(res, 200, { choices: [{ message: { role: "assistant", content: "## Tequila\n\nAgave leads ([recap](/recap/9))." } }] }));
+    const reply = await post(server, body("What's trending in tequila in New York?"));
+    expect(reply).toMatchObject({ status: 200, body: { output: "## Tequila\n\nAgave leads ([recap](/recap/9))." } });
+    const sent = upstream.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/chat/completions");
+    expect(sent.headers.authorization).toBe("Bearer sk-test-key");
+    const { model, messages } = sent.body as { model: string; messages: Array<{ role: string; content: string }> };
+    expect(model).toBe("test-model");
+    expect(messages[0]!.role).toBe("system");
+    expect(messages[1]!.content).toMatch(/Tequila's New York Moment.*\(\/recap\/\d+\)/);
+    expect(messages[1]!.content).toContain("Question: What's trending in tequila in New York?");
+    expect(JSON.stringify(reply.body)).not.toContain("sk-test-key");
+  });
+
+  it("limits questions per minute per address with 429 and Retry-After", async () => {
+    upstream.on((_req, res) => json(res, 200, { choices: [{ message: { content: "ok" } }] }));
+    const second = await post(server, body("Again"));
+    expect(second.status).toBe(200);
+    const third = await post(server, body("Once more"));
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
