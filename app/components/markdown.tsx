@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
+import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
 
 const EXTERNAL = /^(https?:)?\/\//i;
@@ -7,15 +8,17 @@ const EXTERNAL = /^(https?:)?\/\//i;
 // react-markdown's own URL transform stays in place (only http, https, irc,
 // ircs, mailto, xmpp and relative addresses survive) and raw HTML is never
 // turned into elements: both are its defaults, and nothing here overrides them.
+function Anchor({ node: _node, href, children, ...rest }: ComponentProps<"a"> & { node?: unknown }) {
+  const external = href !== undefined && EXTERNAL.test(href);
+  return (
+    <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      {children}
+    </a>
+  );
+}
+
 const components: Components = {
-  a({ node: _node, href, children, ...rest }) {
-    const external = href !== undefined && EXTERNAL.test(href);
-    return (
-      <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-        {children}
-      </a>
-    );
-  },
+  a: Anchor,
   // A wide table scrolls inside its own box; the box is focusable so keyboard users can scroll it.
   table({ node: _node, ...rest }) {
     return (
@@ -35,13 +38,26 @@ const components: Components = {
   },
 };
 
+// Inside the app (chat replies), a link to one of the hub's own pages navigates in place.
+const inAppComponents: Components = {
+  ...components,
+  a(props) {
+    const { href, children } = props;
+    if (href && href.startsWith("/") && !href.startsWith("//")) return <Link to={href}>{children}</Link>;
+    return <Anchor {...props} />;
+  },
+};
+
 const plugins = [remarkGfm];
 
-/** The one markdown renderer of the site (recaps, feeds, chat replies). */
-export function Markdown({ children, className }: { children: string; className?: string | undefined } & Pick<ComponentProps<"div">, "className">) {
+/**
+ * The one markdown renderer of the site (recaps, feeds, chat replies).
+ * `inAppLinks` needs a router around it, so it is for pages, not for HTML rendered apart.
+ */
+export function Markdown({ children, className, inAppLinks = false }: { children: string; className?: string | undefined; inAppLinks?: boolean } & Pick<ComponentProps<"div">, "className">) {
   return (
     <div className={className ? `markdown ${className}` : "markdown"}>
-      <ReactMarkdown remarkPlugins={plugins} components={components}>
+      <ReactMarkdown remarkPlugins={plugins} components={inAppLinks ? inAppComponents : components}>
         {children}
       </ReactMarkdown>
     </div>

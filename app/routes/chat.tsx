@@ -1,7 +1,12 @@
-import { ComingNext } from "../components/coming-next";
+import { useEffect, useRef, useState } from "react";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { useSite } from "../components/use-site";
+import { ChatInput } from "../features/chat/chat-input";
+import { ChatMessageItem, TypingIndicator } from "../features/chat/chat-message";
+import { DeepResearchStatus } from "../features/chat/deep-research-status";
+import { Suggestions } from "../features/chat/suggestions";
+import { useChat } from "../features/chat/use-chat";
 import type { Route } from "./+types/chat";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -9,20 +14,47 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta({
     site,
     title: `Ask ${site?.assistantName ?? "Eddy"}`,
-    description: "Ask questions about spirits market trends, brand performance and industry insights.",
+    description: "Ask questions about spirits market trends, brand performance and industry insights, answered from the hub's recaps, company profiles and podcast.",
     path: "/chat",
   });
 };
 
+// Markdown to the words a screen reader should hear.
+const spoken = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, "]").replace(/[#*_`>|[\]]+/g, " ").replace(/\s+/g, " ").trim();
+
 export default function Chat() {
   const site = useSite();
+  const { messages, pending, send, hydrated } = useChat(site.assistantName);
+  const [deep, setDeep] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ behavior: "smooth", block: "end" });
+  }, [messages.length, pending]);
+
+  const last = messages.at(-1);
+  const announcement = pending ? "responding" : last?.role === "assistant" && messages.length > 1 ? spoken(last.text) : "";
+
   return (
-    <>
-      <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6">
-        <h1 className="font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
+    <div className="mx-auto flex max-w-5xl flex-col px-4 pt-6 sm:px-6">
+      <h1 className="mb-4 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
+      <div className="flex flex-col overflow-hidden rounded-card border border-ink-900/10 bg-paper shadow-sm" style={{ height: "calc(100vh - 200px)", minHeight: "22rem" }}>
+        <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-5" role="log" aria-label="Conversation" tabIndex={0}>
+          <ol className="flex flex-col gap-3">
+            {messages.map((m) => (
+              <ChatMessageItem key={m.id} message={m} showTime={hydrated} />
+            ))}
+            {pending ? pending.deep ? <DeepResearchStatus startedAt={pending.startedAt} /> : <TypingIndicator /> : null}
+            <li ref={end} aria-hidden="true" />
+          </ol>
+          {messages.length <= 1 ? <Suggestions disabled={pending !== null} onPick={(prompt) => void send(prompt, deep)} /> : null}
+        </div>
+        <ChatInput pending={pending} deep={deep} onDeepChange={setDeep} onSend={(text) => void send(text, deep)} />
       </div>
-      <ComingNext>{site.assistantName} is being prepared for this page.</ComingNext>
-    </>
+      <div aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+    </div>
   );
 }
 

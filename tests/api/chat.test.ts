@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { fakeUpstream, json } from "../support/fake-upstream.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 const body = (message: string, extra: Record<string, unknown> = {}) => ({
@@ -19,36 +18,6 @@ async function post(server: RunningServer, payload: unknown) {
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
-
-/** A fake upstream on 127.0.0.1 whose every answer the test decides. */
-function fakeUpstream() {
-  const requests: Array<{ path: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
-  let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => void = (_req, res) => res.end("{}");
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c: Buffer) => (raw += c.toString()));
-    req.on("end", () => {
-      const parsed = raw ? (JSON.parse(raw) as unknown) : null;
-      requests.push({ path: req.url ?? "", headers: req.headers, body: parsed });
-      handler(req, res, parsed);
-    });
-  });
-  return {
-    requests,
-    on(next: typeof handler) {
-      handler = next;
-    },
-    async start() {
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-const json = (res: http.ServerResponse, status: number, value: unknown) => {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(value));
-};
 
 describe("POST /api/chat with nothing configured (the built-in analyst)", () => {
   let testDb: TestDatabase;

@@ -1,0 +1,83 @@
+import { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS, ERRORS, MAX_RETRIES, NO_OUTPUT, RETRY_BASE_MS } from "./chat-text";
+
+export interface AskOptions {
+  message: string;
+  uuid: string;
+  deep: boolean;
+  /** Shown for the retry's wait: seconds and the attempt about to be made (2 or 3). */
+  onRetryNotice: (seconds: number, attempt: number) => void;
+  /** The wait is over: the notice goes and the same text is sent again. */
+  onRetryStart: () => void;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+}
+
+class TimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
+/** Spec section 8: a timeout (abort) or an error mentioning fetch or network is worth another try. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof TimeoutError || (error instanceof Error && error.name === "AbortError")) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /fetch|network/i.test(message);
+}
+
+/** The final assistant message for an error, word for word from the spec's table. */
+export function finalMessage(error: unknown, deep: boolean): string {
+  if (error instanceof TimeoutError || (error instanceof Error && error.name === "AbortError")) return deep ? ERRORS.deepTimeout : ERRORS.timeout;
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes("500")) return ERRORS.server;
+  if (/fetch|network/i.test(message)) return ERRORS.network;
+  return ERRORS.other;
+}
+
+async function attempt(options: AskOptions, retryAttempt: number): Promise<string> {
+  const doFetch = options.fetch ?? fetch;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutError("timed out")), options.deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS);
+  try {
+    const res = await doFetch("/api/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        message: options.message,
+        uuid: options.uuid,
+        timestamp: (options.now?.() ?? new Date()).toISOString(),
+        deepresearchStatus: options.deep ? "true" : "false",
+        retryAttempt,
+      }),
+      signal: controller.signal,
+    }).catch((err: unknown) => {
+      // An abort by our own timer is a timeout, whatever the browser calls it.
+      if (controller.signal.aborted) throw new TimeoutError("timed out");
+      throw err;
+    });
+    if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
+    const data = (await res.json().catch(() => ({}))) as { output?: unknown };
+    return typeof data.output === "string" && data.output ? data.output : NO_OUTPUT;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends a question and returns the assistant's reply in markdown, or the
+ * spec's final error message: up to 2 retries after 3 s then 6 s for
+ * retryable failures, each announced and withdrawn through the callbacks.
+ */
+export async function askAssistant(options: AskOptions): Promise<string> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt(options, retry);
+    } catch (error) {
+      if (retry >= MAX_RETRIES || !isRetryable(error)) return finalMessage(error, options.deep);
+      const delay = RETRY_BASE_MS * 2 ** retry;
+      options.onRetryNotice(delay / 1000, retry + 2);
+      await sleep(delay);
+      options.onRetryStart();
+    }
+  }
+}

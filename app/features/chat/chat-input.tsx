@@ -1,0 +1,80 @@
+import { Send } from "lucide-react";
+import { useState } from "react";
+import { DEEP_IN_PROGRESS, DEEP_TOGGLE, DEEP_TOGGLE_HINT, PLACEHOLDER, THINKING } from "./chat-text";
+import type { Pending } from "./use-chat";
+
+interface ChatInputProps {
+  pending: Pending | null;
+  deep: boolean;
+  onDeepChange: (deep: boolean) => void;
+  onSend: (text: string) => void;
+}
+
+/** The input bar: the text field (Enter sends, Shift+Enter breaks the line), Send, and the Deep Research switch. */
+export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProps) {
+  const [text, setText] = useState("");
+  const waiting = pending !== null;
+  const submit = () => {
+    if (waiting || !text.trim()) return;
+    onSend(text.trim());
+    setText("");
+  };
+  return (
+    <form
+      className="border-t border-ink-900/10 bg-surface p-3 sm:p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-input" className="sr-only">
+          Your question
+        </label>
+        <textarea
+          id="chat-input"
+          rows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition is neither.
+            if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing || e.keyCode === 229) return;
+            e.preventDefault();
+            submit();
+          }}
+          placeholder={waiting ? (pending.deep ? DEEP_IN_PROGRESS : THINKING) : PLACEHOLDER}
+          className="max-h-40 min-h-12 flex-1 resize-none rounded-lg border border-ink-300 bg-surface px-3 py-2 text-base text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30"
+        />
+        <button
+          type="submit"
+          disabled={waiting || !text.trim()}
+          className="inline-flex h-12 items-center gap-2 rounded-lg bg-copper-700 px-4 font-medium text-white hover:bg-ink-900 disabled:cursor-not-allowed disabled:bg-ink-300"
+        >
+          <Send className="h-4 w-4" aria-hidden="true" />
+          Send
+        </button>
+      </div>
+      <div className="mt-2 flex items-center gap-3">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={deep}
+          aria-describedby="deep-research-hint"
+          onClick={() => onDeepChange(!deep)}
+          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${deep ? "bg-copper-700" : "bg-ink-300"}`}
+        >
+          <span className="sr-only">{DEEP_TOGGLE}</span>
+          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${deep ? "translate-x-5" : "translate-x-0.5"}`} />
+        </button>
+        <span className="text-sm">
+          <span className="font-medium text-ink-900" aria-hidden="true">
+            {DEEP_TOGGLE}
+          </span>{" "}
+          <span id="deep-research-hint" className="text-ink-600">
+            {DEEP_TOGGLE_HINT}
+          </span>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { Copy } from "lucide-react";
+import { Markdown } from "../../components/markdown";
+import { notify } from "../../components/toasts";
+import type { ChatMessage } from "./chat-storage";
+
+const time = (at: Date) => at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+
+async function copyAnswer(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    void notify("success", "Answer copied", "The reply is on your clipboard as Markdown.");
+  } catch {
+    void notify("info", "Could not copy", "Your browser did not allow the clipboard.");
+  }
+}
+
+/** One message: the person's on the right as plain text, the assistant's on the left as formatted markdown. */
+export function ChatMessageItem({ message, showTime }: { message: ChatMessage; showTime: boolean }) {
+  const mine = message.role === "user";
+  return (
+    <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
+          mine ? "rounded-br-sm bg-ink-900 text-white" : `rounded-bl-sm border border-ink-900/10 bg-surface text-ink-900 ${message.temporary ? "italic text-ink-600" : ""}`
+        }`}
+      >
+        <span className="sr-only">{mine ? "You said:" : "Assistant:"}</span>
+        {mine ? <p className="break-words whitespace-pre-wrap">{message.text}</p> : <Markdown className="chat-markdown" inAppLinks>{message.text}</Markdown>}
+        <div className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}>
+          {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
+          {!mine && !message.temporary ? (
+            <button type="button" onClick={() => void copyAnswer(message.text)} className="inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-paper hover:text-ink-800">
+              <Copy className="h-3.5 w-3.5" aria-hidden="true" />
+              Copy<span className="sr-only"> answer</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function TypingIndicator() {
+  return (
+    <li className="flex justify-start" data-testid="typing-indicator">
+      <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm border border-ink-900/10 bg-surface px-4 py-3" aria-hidden="true">
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} className="h-2 w-2 animate-bounce rounded-full bg-ink-500" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+      </div>
+    </li>
+  );
+}

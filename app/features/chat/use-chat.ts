@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { askAssistant, finalMessage } from "./ask-assistant";
+import { conversationId, loadHistory, PENDING_RESEARCH_KEY, readSession, saveHistory, writeSession, type ChatMessage } from "./chat-storage";
+import { ERRORS, greeting, NO_OUTPUT, retryNotice } from "./chat-text";
+
+export interface Pending {
+  deep: boolean;
+  /** When the question went out (for a reattached run: when the server started it). */
+  startedAt: number;
+}
+
+const noSubscription = () => () => {};
+const POLL_MS = 3_000;
+let counter = 0;
+const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+const message = (role: ChatMessage["role"], text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id: newId(), role, text, at: new Date(), ...extra });
+
+/** The chat's state: the conversation (kept in session storage), the waiting state and sending. */
+export function useChat(assistantName: string) {
+  // The server and the hydrating page cannot see session storage: they show the greeting, the page then the stored history.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const initial = useMemo(() => (hydrated ? (loadHistory() ?? [message("assistant", greeting(assistantName))]) : [message("assistant", greeting(assistantName))]), [hydrated, assistantName]);
+  const [changed, setMessages] = useState<ChatMessage[] | null>(null);
+  const messages = changed ?? initial;
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef(false);
+
+  useEffect(() => {
+    if (hydrated) saveHistory(messages);
+  }, [hydrated, messages]);
+
+  const append = useCallback((next: ChatMessage) => setMessages((prev) => [...(prev ?? initial).filter((m) => !m.temporary), next]), [initial]);
+
+  const send = useCallback(
+    async (raw: string, deep: boolean) => {
+      const text = raw.trim();
+      if (!text || pendingRef.current) return;
+      pendingRef.current = true;
+      const uuid = conversationId();
+      setMessages((prev) => [...(prev ?? initial), message("user", text)]);
+      setPending({ deep, startedAt: Date.now() });
+      if (deep) writeSession(PENDING_RESEARCH_KEY, JSON.stringify({ uuid, message: text }));
+      const reply = await askAssistant({
+        message: text,
+        uuid,
+        deep,
+        onRetryNotice: (seconds, attempt) => setMessages((prev) => [...(prev ?? initial), message("assistant", retryNotice(seconds, attempt), { temporary: true })]),
+        onRetryStart: () => setMessages((prev) => (prev ?? initial).filter((m) => !m.temporary)),
+      });
+      writeSession(PENDING_RESEARCH_KEY, null);
+      append(message("assistant", reply));
+      setPending(null);
+      pendingRef.current = false;
+    },
+    [append, initial],
+  );
+
+  // A deep-research question that was still running when the page was left: wait for it again.
+  useEffect(() => {
+    if (!hydrated) return;
+    const raw = readSession(PENDING_RESEARCH_KEY);
+    if (!raw || pendingRef.current) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { uuid } = JSON.parse(raw) as { uuid: string };
+    const finish = (text: string) => {
+      writeSession(PENDING_RESEARCH_KEY, null);
+      append(message("assistant", text));
+      setPending(null);
+      pendingRef.current = false;
+    };
+    const check = async () => {
+      try {
+        const res = await fetch(`/api/chat/jobs/latest?uuid=${encodeURIComponent(uuid)}`, { cache: "no-store" });
+        if (stopped) return;
+        if (res.status === 404) return void writeSession(PENDING_RESEARCH_KEY, null);
+        const { job } = (await res.json()) as { job: { status: string; started_at: string; output: string | null; error_status: number | null } };
+        if (stopped) return;
+        if (job.status === "running") {
+          pendingRef.current = true;
+          setPending({ deep: true, startedAt: Date.parse(job.started_at) });
+          timer = setTimeout(check, POLL_MS);
+          return;
+        }
+        if (job.status === "done") return finish(job.output ?? NO_OUTPUT);
+        if (job.status === "timed_out") return finish(ERRORS.deepTimeout);
+        finish(finalMessage(new Error(`HTTP error! status: ${job.error_status ?? 0}`), true));
+      } catch {
+        if (!stopped) timer = setTimeout(check, POLL_MS);
+      }
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [hydrated, append]);
+
+  return { messages, pending, send, hydrated };
+}

@@ -1,0 +1,213 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, launchBrowser, openHydrated } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { fakeUpstream, json } from "../support/fake-upstream.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+const GREETING = "Hi! I'm Eddy, your spirits industry intelligence assistant. What would you like to know about the beverage alcohol market?";
+const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis"];
+
+let browser: Browser;
+let builtin: RunningServer;
+let hooked: RunningServer;
+const dbs: TestDatabase[] = [];
+const upstream = fakeUpstream();
+
+beforeAll(async () => {
+  const url = await upstream.start();
+  const [a, b] = await Promise.all([freshDatabase("sqlite"), freshDatabase("sqlite")]);
+  dbs.push(a, b);
+  [browser, builtin, hooked] = await Promise.all([
+    launchBrowser(),
+    startServer({ ...a.env, CHAT_RATE_PER_MINUTE: "1000" }),
+    startServer({ ...b.env, CHAT_WEBHOOK_URL: `${url}/webhook/fasteddy`, CHAT_RATE_PER_MINUTE: "1000" }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([builtin?.stop(), hooked?.stop()]);
+  await upstream.stop();
+  for (const db of dbs) await db.drop();
+});
+
+const input = (page: Page) => page.getByRole("textbox", { name: "Your question" });
+const sendButton = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
+const log = (page: Page) => page.getByRole("log", { name: "Conversation" });
+const bubbles = (page: Page) => log(page).locator(":scope > ol > li:not([aria-hidden])");
+/** Holds each webhook call until the test releases it. */
+function holdWebhook() {
+  const held: Array<(output: unknown, status?: number) => void> = [];
+  upstream.on((_req, res) => held.push((output, status = 200) => json(res, status, output)));
+  return held;
+}
+
+describe("/chat with the built-in analyst", () => {
+  it("greets, offers the four prompts, and answers one with formatted, linked markdown", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, builtin.url, "/chat");
+    await page.getByRole("heading", { level: 1, name: "Ask Eddy" }).waitFor();
+    await log(page).getByText(GREETING).waitFor();
+    await page.getByRole("heading", { name: "Try asking about:" }).waitFor();
+    for (const prompt of PROMPTS) await page.getByRole("button", { name: prompt }).waitFor();
+    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expect(await page.getByRole("switch", { name: "Deep Research" }).getAttribute("aria-checked")).toBe("false");
+    await page.getByText("Enhanced analysis with external sources").waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: PROMPTS[1]! }).click();
+    await log(page).getByRole("heading", { level: 2, name: "Compare the recent activity of Diageo and Pernod Ricard" }).waitFor();
+    await expect.poll(() => bubbles(page).count()).toBe(3);
+    // The person's message on the right as text, the answer on the left as markdown with a table and in-app links.
+    expect(await bubbles(page).nth(1).evaluate((li) => getComputedStyle(li).justifyContent)).toBe("flex-end");
+    expect(await bubbles(page).nth(2).locator("table").count()).toBe(1);
+    expect(await bubbles(page).nth(2).locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+    expect(await page.getByRole("heading", { name: "Try asking about:" }).count()).toBe(0);
+    await bubbles(page).nth(2).getByRole("link", { name: "Diageo North America" }).first().click();
+    await page.waitForURL(/\/explorer\?company=4$/);
+    await page.getByRole("dialog").getByRole("heading", { name: "Diageo North America" }).waitFor();
+    // Back on /chat, the conversation is still there (session storage), with its dates restored.
+    await page.goBack();
+    await log(page).getByRole("heading", { level: 2, name: "Compare the recent activity of Diageo and Pernod Ricard" }).waitFor();
+    expect(await bubbles(page).count()).toBe(3);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("starts again with the greeting when the stored history cannot be read", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, builtin.url, "/chat");
+    await page.evaluate(() => sessionStorage.setItem("chat-history", "{not json"));
+    await page.reload();
+    await log(page).getByText(GREETING).waitFor();
+    expect(await bubbles(page).count()).toBe(1);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
+
+describe("/chat with a workflow webhook", () => {
+  it("sends trimmed text on Enter, keeps Shift+Enter as a new line, and refuses empty input and sending while waiting", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    const held = holdWebhook();
+    expect(await sendButton(page).isDisabled()).toBe(true);
+    await input(page).fill("   ");
+    expect(await sendButton(page).isDisabled()).toBe(true);
+    await input(page).press("Enter");
+    expect(upstream.requests.length).toBe(0);
+
+    await input(page).fill("");
+    await input(page).type("  first line");
+    await input(page).press("Shift+Enter");
+    await input(page).type("second line  ");
+    expect(await input(page).inputValue()).toBe("  first line\nsecond line  ");
+    await input(page).press("Enter");
+    await expect.poll(() => held.length).toBe(1);
+    const sent = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ message: "first line\nsecond line", deepresearchStatus: "false", retryAttempt: 0 });
+    expect(sent.uuid).toBe(await page.evaluate(() => sessionStorage.getItem("current-chat")));
+
+    // Waiting: "Thinking...", the typing dots, Send and the prompts disabled, Enter ignored.
+    expect(await input(page).getAttribute("placeholder")).toBe("Thinking...");
+    await page.getByTestId("typing-indicator").waitFor();
+    await input(page).fill("another");
+    expect(await sendButton(page).isDisabled()).toBe(true);
+    await input(page).press("Enter");
+    expect(held.length).toBe(1);
+
+    held[0]!({ output: "## Reply\n\n**Bold** and _italic_, `code`:\n\n> quoted\n\n1. one\n2. two" });
+    await log(page).getByRole("heading", { name: "Reply" }).waitFor();
+    const answer = bubbles(page).last();
+    for (const selector of ["strong", "em", "code", "blockquote", "ol"]) expect(await answer.locator(selector).count(), selector).toBe(1);
+    expect(await page.getByTestId("typing-indicator").count()).toBe(0);
+    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("shows the fallback for a reply without output, and the spec's message for a server error", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    upstream.on((_req, res) => json(res, 200, { nothing: true }));
+    await input(page).fill("No output please");
+    await input(page).press("Enter");
+    await log(page).getByText("I received your message! Let me process that for you.").waitFor();
+    upstream.on((_req, res) => json(res, 500, { error: "boom" }));
+    await input(page).fill("Break");
+    await input(page).press("Enter");
+    await log(page).getByText("Server error occurred. The workflow-automation service may be temporarily overloaded. Please wait a moment and try again.").waitFor();
+    upstream.on((_req, res) => json(res, 404, {}));
+    await input(page).fill("Missing");
+    await input(page).press("Enter");
+    await log(page).getByText("Sorry, I'm having trouble connecting right now. Please try again.").waitFor();
+    expectNoUnexpectedErrors([/Failed to load resource/]);
+    await page.context().close();
+  });
+
+  it("retries a network failure after 3 s and 6 s, announcing each attempt, then gives the network message", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    await page.clock.install();
+    const bodies: unknown[] = [];
+    await page.route("**/api/chat", async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.abort("failed");
+    });
+    await input(page).fill("Are you there?");
+    await input(page).press("Enter");
+    await log(page).getByText("Connection issue detected. Retrying in 3 seconds... (Attempt 2/3)").waitFor();
+    await page.clock.runFor(3_000);
+    await log(page).getByText("Connection issue detected. Retrying in 6 seconds... (Attempt 3/3)").waitFor();
+    expect(await log(page).getByText("Retrying in 3 seconds").count()).toBe(0);
+    await page.clock.runFor(6_000);
+    await log(page).getByText("Network connection error. Please check your internet connection and try again.").waitFor();
+    expect(await log(page).getByText("Connection issue detected").count()).toBe(0);
+    expect(bodies.map((b) => (b as { retryAttempt: number }).retryAttempt)).toEqual([0, 1, 2]);
+    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expectNoUnexpectedErrors([/Failed to load resource/]);
+    await page.context().close();
+  });
+
+  it("shows the deep-research wait with its timer and notices, then the answer", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    await page.clock.install();
+    const held = holdWebhook();
+    await page.getByRole("switch", { name: "Deep Research" }).click();
+    await input(page).fill("Deep dive on agave");
+    await input(page).press("Enter");
+    await expect.poll(() => held.length).toBe(1);
+    expect((upstream.requests.at(-1)!.body as { deepresearchStatus: string }).deepresearchStatus).toBe("true");
+    expect(await input(page).getAttribute("placeholder")).toBe("Deep research in progress...");
+    await log(page).getByText("This may take up to 10 minutes. I'm analyzing external sources for comprehensive insights.").waitFor();
+    expect(await page.getByTestId("deep-research-elapsed").innerText()).toBe("0:00");
+    await page.clock.runFor(65_000);
+    expect(await page.getByTestId("deep-research-elapsed").innerText()).toBe("1:05");
+    expect(await log(page).getByText("Still processing").count()).toBe(0);
+    await page.clock.runFor(60_000);
+    await log(page).getByText("⏱️ Still processing... Your research is continuing in the background.").waitFor();
+    expect(await log(page).getByText("Almost done").count()).toBe(0);
+    await page.clock.runFor(360_000);
+    await log(page).getByText("🔍 Complex research in progress... Almost done!").waitFor();
+    held[0]!({ output: "Deep answer" });
+    await log(page).getByText("Deep answer").waitFor();
+    expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("finds a running deep-research question again after a reload, with the true elapsed time", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    const held = holdWebhook();
+    await page.getByRole("switch", { name: "Deep Research" }).click();
+    await input(page).fill("Long research");
+    await input(page).press("Enter");
+    await expect.poll(() => held.length).toBe(1);
+    await page.waitForTimeout(2_100);
+    await page.reload();
+    await log(page).getByText("Deep research in progress...").waitFor();
+    const elapsed = await page.getByTestId("deep-research-elapsed").innerText();
+    expect(Number(elapsed.split(":")[1])).toBeGreaterThanOrEqual(2);
+    await log(page).getByText("Long research").waitFor();
+    held[0]!({ output: "Found it again" });
+    await log(page).getByText("Found it again").waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
