@@ -1,10 +1,14 @@
 import { Agent, fetch } from "undici";
 import { DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ChatRequest, type ProviderReply } from "./chat-contract.ts";
 
-// Node's fetch gives up after 300 s without response headers; a deep-research
-// run may take 15 minutes, so the webhook gets its own, longer limits. The
-// request's AbortSignal is what ends it on time.
-const patientAgent = new Agent({ headersTimeout: DEEP_RESEARCH_TIMEOUT_MS + 60_000, bodyTimeout: DEEP_RESEARCH_TIMEOUT_MS + 60_000, connectTimeout: 10_000 });
+/**
+ * Node's fetch gives up after 300 s without response headers; a deep-research
+ * run may take 15 minutes, so the webhook gets its own limits, a minute past
+ * the longest deadline. The request's AbortSignal is what ends it on time.
+ */
+export function patientAgent(longestDeadlineMs = DEEP_RESEARCH_TIMEOUT_MS): Agent {
+  return new Agent({ headersTimeout: longestDeadlineMs + 60_000, bodyTimeout: longestDeadlineMs + 60_000, connectTimeout: 10_000 });
+}
 
 /** Reads `{output}` or n8n's `[{output}]`; anything else counts as no output. */
 export function outputOf(body: unknown): string | undefined {
@@ -14,7 +18,7 @@ export function outputOf(body: unknown): string | undefined {
 }
 
 /** Provider 1: the operator's workflow webhook, sent the spec's exact body. Redirects are not followed. */
-export function webhookProvider(url: string, agent: Agent = patientAgent): ChatProvider {
+export function webhookProvider(url: string, agent: Agent = patientAgent()): ChatProvider {
   return {
     name: "webhook",
     async answer(request: ChatRequest, signal: AbortSignal): Promise<ProviderReply> {

@@ -211,3 +211,70 @@ describe("/chat with a workflow webhook", () => {
     await page.context().close();
   });
 });
+
+describe("/chat timeouts, keyboard and screen readers", () => {
+  it("gives up after three 2-minute timeouts with the spec's message, and after 15 minutes for deep research", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    await page.clock.install();
+    const held = holdWebhook();
+    // The browser gives up on each attempt; answering the abandoned calls frees the server's deep-research slots.
+    const abandon = () => held.splice(0).forEach((answer) => answer({ output: "too late" }));
+    await input(page).fill("Slow one");
+    await input(page).press("Enter");
+    await page.clock.runFor(120_000);
+    await log(page).getByText("Connection issue detected. Retrying in 3 seconds... (Attempt 2/3)").waitFor();
+    await page.clock.runFor(3_000 + 120_000);
+    await log(page).getByText("Retrying in 6 seconds... (Attempt 3/3)").waitFor();
+    await page.clock.runFor(6_000 + 120_000);
+    await log(page).getByText("Request timed out after 2 minutes. The service may be experiencing high load. Please try again or enable deep research for more processing time.").waitFor();
+
+    await page.getByRole("switch", { name: "Deep Research" }).click();
+    await input(page).fill("Very slow research");
+    await input(page).press("Enter");
+    await page.clock.runFor(900_000);
+    await log(page).getByText("Retrying in 3 seconds... (Attempt 2/3)").waitFor();
+    abandon();
+    await page.clock.runFor(3_000 + 900_000);
+    await log(page).getByText("Retrying in 6 seconds... (Attempt 3/3)").waitFor();
+    abandon();
+    await page.clock.runFor(6_000 + 900_000);
+    await log(page).getByText("Deep research timed out after 15 minutes.", { exact: false }).waitFor();
+    expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("does not send on the Enter that confirms an IME composition", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    upstream.on((_req, res) => json(res, 200, { output: "ok" }));
+    const before = upstream.requests.length;
+    await input(page).fill("日本");
+    await input(page).dispatchEvent("keydown", { key: "Enter", isComposing: true, bubbles: true });
+    await page.waitForTimeout(300);
+    expect(upstream.requests.length).toBe(before);
+    expect(await bubbles(page).count()).toBe(1);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("tells screen readers 'responding' and then the answer, offers Copy, and keeps the newest message in view", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const held = holdWebhook();
+    for (let i = 0; i < 4; i++) {
+      await input(page).fill(`Question ${i}`);
+      await input(page).press("Enter");
+      await expect.poll(() => held.length).toBe(i + 1);
+      if (i === 0) await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toBe("responding");
+      held[i]!({ output: `## Answer ${i}\n\n${"A long line of analysis. ".repeat(30)}` });
+      await log(page).getByRole("heading", { name: `Answer ${i}` }).waitFor();
+    }
+    await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toMatch(/^Answer 3 A long line/);
+    // The list has scrolled to its end.
+    await expect.poll(() => log(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(40);
+    await bubbles(page).last().getByRole("button", { name: "Copy answer" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^## Answer 3/);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
