@@ -76,7 +76,8 @@ export function analystAnswer(index: HubIndex, question: string, deep: boolean):
   const relevant = hits.filter((h) => h.coverage >= 0.5 && h.score >= best * 0.2);
   const recapHits = distinctSources(relevant.filter((h) => h.passage.kind === "recap"), deep ? 8 : 4, deep ? 3 : 2);
   const episodeHits = distinctSources(relevant.filter((h) => h.passage.kind === "episode"), deep ? 3 : 1);
-  const companyHits = distinctSources(relevant.filter((h) => h.passage.kind === "company" && !named.some((c) => c.id === h.passage.companyId)), deep ? 4 : 2);
+  // A profile only joins an answer when it matches most of the question (a shared word like "premium" is not enough).
+  const companyHits = distinctSources(relevant.filter((h) => h.passage.kind === "company" && h.coverage >= 0.75 && !named.some((c) => c.id === h.passage.companyId)), deep ? 4 : 2);
 
   if (!named.length && !recapHits.length && !episodeHits.length && !companyHits.length) {
     return [

@@ -1,0 +1,72 @@
+// The built-in analyst's speed: the median time to answer each suggested prompt
+// over the demo content, then over 10,000 synthetic recaps (index build included
+// separately). Prints the demo answers to the four prompts.
+// Usage: node bench/chat-analyst.ts [synthetic-recaps]
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { analystAnswer } from "../server/chat/builtin-analyst.ts";
+import { HubKnowledge } from "../server/chat/hub-index.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
+import { seedDemoContent } from "../server/db/seed.ts";
+
+const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis"];
+const synthetic = Number(process.argv[2] ?? 10_000);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function measure(label: string, extraRecaps: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "analyst-bench-"));
+  const database = openDatabase({ dataDir: dir });
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoContent(database.db, dir);
+    const topics = ["tequila", "bourbon", "RTD", "wine", "beer", "distributor", "pricing", "tariff", "premium", "no-alc", "mezcal", "cognac", "gin", "vodka", "seltzer"];
+    const places = ["New York", "Texas", "California", "Florida", "Illinois", "Georgia", "Ohio", "New Jersey"];
+    for (let start = 0; start < extraRecaps; start += 500) {
+      const rows = Array.from({ length: Math.min(500, extraRecaps - start) }, (_, k) => {
+        const i = start + k;
+        const t = topics[i % topics.length]!;
+        const u = topics[(i * 7) % topics.length]!;
+        const p = places[i % places.length]!;
+        return {
+          date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+          headline: `Synthetic ${i}: ${t} and ${u} in ${p}`,
+          content: `## ${t} in ${p}\n\nSynthetic recap ${i} about ${t} depletions, ${u} pricing and distributor moves in ${p}. Retailers report steady ${t} demand.\n\n## What to watch\n\n- ${u} launches\n- ${t} shelf resets`,
+          snippets: `${t} and ${u} in ${p}.`,
+          tags: JSON.stringify([t, u]),
+        };
+      });
+      await database.db.insertInto("weekly_summaries").values(rows).execute();
+    }
+    const knowledge = new HubKnowledge(database.db);
+    const t0 = performance.now();
+    await knowledge.get();
+    const buildMs = performance.now() - t0;
+    const knowledgeIndex = await knowledge.get();
+    const measured = PROMPTS.map((prompt) => {
+      const times: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const t = performance.now();
+        analystAnswer(knowledgeIndex, prompt, false);
+        times.push(performance.now() - t);
+      }
+      const deepTimes: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        analystAnswer(knowledgeIndex, prompt, true);
+        deepTimes.push(performance.now() - t);
+      }
+      return { corpus: label, prompt, "median ms": +median(times).toFixed(2), "deep median ms": +median(deepTimes).toFixed(2) };
+    });
+    console.log(`\n${label}: ${knowledgeIndex.passages.length} passages, index built in ${buildMs.toFixed(0)} ms`);
+    console.table(measured);
+    if (extraRecaps === 0) for (const prompt of PROMPTS) console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false)}`);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await measure("demo content", 0);
+await measure(`demo + ${synthetic.toLocaleString("en-US")} synthetic recaps`, synthetic);
