@@ -3,7 +3,7 @@ import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { useSite } from "../components/use-site";
 import { ChatInput } from "../features/chat/chat-input";
-import { ChatMessageItem, TypingIndicator } from "../features/chat/chat-message";
+import { ChatMessageItem, preloadMarkdown, TypingIndicator } from "../features/chat/chat-message";
 import { DeepResearchStatus } from "../features/chat/deep-research-status";
 import { Suggestions } from "../features/chat/suggestions";
 import { useChat } from "../features/chat/use-chat";
@@ -27,6 +27,8 @@ export default function Chat() {
   const { messages, pending, send, hydrated } = useChat(site.assistantName);
   const [deep, setDeep] = useState(false);
   const end = useRef<HTMLLIElement>(null);
+
+  useEffect(preloadMarkdown, []);
 
   useEffect(() => {
     end.current?.scrollIntoView({ behavior: "smooth", block: "end" });

@@ -1,7 +1,25 @@
 import { Copy } from "lucide-react";
-import { Markdown } from "../../components/markdown";
+import { lazy, Suspense } from "react";
 import { notify } from "../../components/toasts";
 import type { ChatMessage } from "./chat-storage";
+
+// The markdown renderer is the heaviest part of the page: it loads after the page (the chat
+// route starts fetching it on mount), and plain messages such as the greeting never need it.
+const Markdown = lazy(() => import("../../components/markdown").then((m) => ({ default: m.Markdown })));
+export const preloadMarkdown = () => void import("../../components/markdown");
+const MARKDOWN_SYNTAX = /[#*_`>[\]|]|^\s*(?:[-+]|\d+\.)\s/m;
+
+function AssistantText({ text }: { text: string }) {
+  const plain = <p className="break-words whitespace-pre-wrap">{text}</p>;
+  if (!MARKDOWN_SYNTAX.test(text)) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <Markdown className="chat-markdown" inAppLinks>
+        {text}
+      </Markdown>
+    </Suspense>
+  );
+}
 
 const time = (at: Date) => at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
@@ -25,7 +43,7 @@ export function ChatMessageItem({ message, showTime }: { message: ChatMessage; s
         }`}
       >
         <span className="sr-only">{mine ? "You said:" : "Assistant:"}</span>
-        {mine ? <p className="break-words whitespace-pre-wrap">{message.text}</p> : <Markdown className="chat-markdown" inAppLinks>{message.text}</Markdown>}
+        {mine ? <p className="break-words whitespace-pre-wrap">{message.text}</p> : <AssistantText text={message.text} />}
         <div className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}>
           {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
           {!mine && !message.temporary ? (
