@@ -52,6 +52,8 @@ describe("/chat with the built-in analyst", () => {
     expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
     expect(await page.getByRole("switch", { name: "Deep Research" }).getAttribute("aria-checked")).toBe("false");
     await page.getByText("Enhanced analysis with external sources").waitFor();
+    // The chat area is the viewport's height minus 200 px.
+    expect(await log(page).evaluate((el) => el.parentElement!.getBoundingClientRect().height)).toBe(900 - 200);
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: PROMPTS[1]! }).click();
