@@ -9,6 +9,8 @@ export interface AppContext {
   publicConfig: PublicConfig;
   database: Database;
   logger: Logger;
+  /** This response's CSP nonce (fresh for every request, never reused). */
+  nonce: string;
 }
 
 export const appContext = createContext<AppContext>();

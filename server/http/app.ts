@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -12,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { chatApi } from "./api/chat.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
@@ -66,6 +67,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     }),
   );
   app.use(compression());
+  app.use(securityHeaders(config));
 
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
@@ -89,7 +91,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       build: deps.loadBuild ?? loadReactRouterBuild,
       mode: config.isDevelopment ? "development" : "production",
       getLoadContext: () =>
-        new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger }]])),
+        new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, nonce: randomBytes(16).toString("base64") }]])),
     }),
   );
 

@@ -1,0 +1,70 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let testDb: TestDatabase;
+let server: RunningServer;
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  server = await startServer(testDb.env);
+});
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+});
+
+const COMMON = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "x-frame-options": "DENY",
+};
+
+describe("security headers", () => {
+  it("gives every page one policy whose only inline scripts are this response's, with a fresh nonce each time", async () => {
+    const seen = new Set<string>();
+    for (const path of ["/", "/recap", "/explorer", "/chat", "/podcast", "/no-such-page"]) {
+      const res = await fetch(`${server.url}${path}`);
+      const html = await res.text();
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      for (const [name, value] of Object.entries(COMMON)) expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      expect(res.headers.get("permissions-policy")).toContain("camera=()");
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp).not.toContain(","); // a single policy, not two joined
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)![1]!;
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, attrs] of inline) expect(attrs, path).toContain(`nonce="${nonce}"`);
+      expect(seen.has(nonce)).toBe(false);
+      seen.add(nonce);
+    }
+  });
+
+  it("gives everything else a policy that runs nothing", async () => {
+    for (const path of ["/api/recaps", "/feeds/recaps.xml", "/robots.txt", "/healthz", "/sitemap.xml"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get("content-type"), path).toMatch(/charset=utf-8/i);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("answers TRACE with 405, sends no HSTS over plain http, and serves no dotfiles or source maps", async () => {
+    // fetch() refuses to send TRACE, so the test speaks HTTP itself.
+    const traceStatus = await new Promise<number>((resolve, reject) =>
+      http.request(`${server.url}/`, { method: "TRACE" }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      }).on("error", reject).end(),
+    );
+    expect(traceStatus).toBe(405);
+    expect((await fetch(`${server.url}/`)).headers.get("strict-transport-security")).toBeNull();
+    for (const path of ["/.env", "/.git/config", "/assets/.vite/manifest.json"]) expect((await fetch(`${server.url}${path}`)).status, path).not.toBe(200);
+    const assets = await (await fetch(`${server.url}/`)).text();
+    const script = /\/assets\/[\w-]+\.js/.exec(assets)![0];
+    expect((await fetch(`${server.url}${script}.map`)).status).not.toBe(200);
+  });
+});
