@@ -41,3 +41,15 @@ export async function latestJob(db: Kysely<DB>, conversation: string, now = Date
   }
   return job;
 }
+
+/** Deep-research runs still going (started within the deadline), for one address and in all. */
+export async function runningJobs(db: Kysely<DB>, clientAddress: string, now = Date.now()): Promise<{ forAddress: number; total: number }> {
+  const since = new Date(now - ABANDONED_AFTER_MS).toISOString();
+  const rows = await db
+    .selectFrom("chat_jobs")
+    .select("client_address")
+    .where("status", "=", "running")
+    .where("started_at", ">", since)
+    .execute();
+  return { forAddress: rows.filter((r) => r.client_address === clientAddress).length, total: rows.length };
+}

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -73,9 +74,12 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database));
   app.use("/media", mediaRoutes(config));
-  const commentLimit = commentRateLimit(config);
-  app.use("/api/admin", adminApi(config, database), apiNotFound);
-  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), chatApi(config, database, new HubKnowledge(database.db)), apiNotFound);
+  // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
+  const commentLimit = commentRateLimit(config, redis);
+  app.use("/api/admin", adminApi(config, database, redis), apiNotFound);
+  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {

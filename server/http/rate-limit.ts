@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { HttpError } from "./errors.ts";
 
 /** A limit of `points` actions per `seconds`, counted per key (the client address). */
@@ -24,8 +25,15 @@ export class RateLimit {
   private readonly limiters: RateLimiterAbstract[];
   private readonly describe: (retryAfterSeconds: number) => string;
 
-  constructor(name: string, windows: Window[], describe: (retryAfterSeconds: number) => string) {
-    this.limiters = windows.map((w) => new RateLimiterMemory({ keyPrefix: `${name}:${w.seconds}`, points: w.points, duration: w.seconds }));
+  /**
+   * With `redis`, every instance of the server counts against the same windows
+   * (REDIS_URL); should Redis be unreachable, each process falls back to counting alone.
+   */
+  constructor(name: string, windows: Window[], describe: (retryAfterSeconds: number) => string, redis?: Redis) {
+    this.limiters = windows.map((w) => {
+      const options = { keyPrefix: `proofline:${name}:${w.seconds}`, points: w.points, duration: w.seconds };
+      return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
+    });
     this.describe = describe;
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
+import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -34,10 +35,10 @@ const commentId = z.uuid();
  * episodes and comment moderation. Each change is read by the next request: pages and feeds are
  * rendered from the database, so nothing stale is served.
  */
-export function adminApi(config: Config, database: Database): Router {
+export function adminApi(config: Config, database: Database, redis?: Redis): Router {
   const router = Router();
   const { db } = database;
-  router.use(adminAuth(config));
+  router.use(adminAuth(config, redis));
 
   const bucketDir = (bucket: Bucket) => path.join(mediaRoot(config.DATA_DIR), bucket);
   const isStored = (bucket: Bucket, file: string) =>

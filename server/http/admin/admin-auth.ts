@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
+import type { Redis } from "ioredis";
 import type { Config } from "../../config.ts";
 import { HttpError } from "../errors.ts";
 import { RateLimit } from "../rate-limit.ts";
@@ -16,9 +17,9 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * time, and 429 with Retry-After after 5 wrong tokens from one address in 10
  * minutes.
  */
-export function adminAuth(config: Config): RequestHandler {
+export function adminAuth(config: Config, redis?: Redis): RequestHandler {
   const expected = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN) : null;
-  const failures = new RateLimit("admin-auth", [ADMIN_FAILURES], (s) => `Too many wrong tokens. Try again in ${s} seconds`);
+  const failures = new RateLimit("admin-auth", [ADMIN_FAILURES], (s) => `Too many wrong tokens. Try again in ${s} seconds`, redis);
 
   return async (req, res, next) => {
     try {

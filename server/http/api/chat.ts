@@ -1,10 +1,11 @@
 import { Router } from "express";
+import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { builtinProvider } from "../../chat/builtin-provider.ts";
 import { CHAT_TIMEOUT_MS, chatRequestSchema, DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ProviderReply } from "../../chat/chat-contract.ts";
-import { finishJob, latestJob, startJob } from "../../chat/chat-jobs.server.ts";
+import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.server.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
 import { llmProvider } from "../../chat/llm-provider.ts";
 import { webhookProvider } from "../../chat/webhook-provider.ts";
@@ -12,7 +13,7 @@ import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { RateLimit, RateLimitError } from "../rate-limit.ts";
 
-/** Deep-research runs this server process carries at once, for everyone. */
+/** Deep-research runs all instances together carry at once, for everyone. */
 export const DEEP_RESEARCH_GLOBAL_CAP = 20;
 
 /** The operator's choice: the webhook when set, else the LLM when set, else the built-in analyst. */
@@ -31,12 +32,10 @@ const isTimeout = (err: unknown) => err instanceof Error && (err.name === "Timeo
  * deep-research run is recorded as a job, so a reloaded page can find it again
  * (GET /api/chat/jobs/latest?uuid=…) on any instance.
  */
-export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, provider = chatProvider(config, knowledge)): Router {
+export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, redis?: Redis, provider = chatProvider(config, knowledge)): Router {
   const router = Router();
   const { db } = database;
-  const perMinute = new RateLimit("chat", [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }], (s) => `Too many questions. Try again in ${s} seconds`);
-  const deepByAddress = new Map<string, number>();
-  let deepTotal = 0;
+  const perMinute = new RateLimit("chat", [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }], (s) => `Too many questions. Try again in ${s} seconds`, redis);
 
   router.post("/chat", ...jsonBody(32 * 1024), async (req, res) => {
     const parsed = chatRequestSchema.safeParse(req.body);
@@ -48,11 +47,11 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
 
     let jobId: string | undefined;
     if (deep) {
-      if ((deepByAddress.get(address) ?? 0) >= config.DEEP_RESEARCH_PER_ADDRESS)
+      // Counted in the database, so the limits hold across every instance of the server.
+      const running = await runningJobs(db, address);
+      if (running.forAddress >= config.DEEP_RESEARCH_PER_ADDRESS)
         throw new RateLimitError(`At most ${config.DEEP_RESEARCH_PER_ADDRESS} deep-research runs at once. Try again when one has finished`, 30);
-      if (deepTotal >= DEEP_RESEARCH_GLOBAL_CAP) throw new RateLimitError("Deep research is busy. Try again in a minute", 60);
-      deepByAddress.set(address, (deepByAddress.get(address) ?? 0) + 1);
-      deepTotal++;
+      if (running.total >= DEEP_RESEARCH_GLOBAL_CAP) throw new RateLimitError("Deep research is busy. Try again in a minute", 60);
       jobId = await startJob(db, { conversation: request.uuid, message: request.message, clientAddress: address });
     }
 
@@ -64,12 +63,6 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
       if (jobId) await finishJob(db, jobId, { status: timedOut ? "timed_out" : "failed", errorStatus: timedOut ? 504 : 502 });
       req.log?.warn({ err, provider: provider.name }, "chat provider failed");
       throw new HttpError(timedOut ? 504 : 502, timedOut ? "The assistant did not answer in time" : "The assistant's service could not be reached");
-    } finally {
-      if (deep) {
-        deepByAddress.set(address, (deepByAddress.get(address) ?? 1) - 1);
-        if (!deepByAddress.get(address)) deepByAddress.delete(address);
-        deepTotal--;
-      }
     }
 
     if (!reply.ok) {

@@ -1,4 +1,5 @@
 import { Router, type Request } from "express";
+import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -31,8 +32,8 @@ const commentInput = z.object({
   website: z.string().max(2000).optional(),
 }, { message: "The body must be a JSON object with author_name and comment_text" });
 
-/** The comment limiter for one server process: COMMENT_RATE_PER_MINUTE and COMMENT_RATE_PER_DAY per client address. */
-export function commentRateLimit(config: Config): RateLimit {
+/** The comment limiter: COMMENT_RATE_PER_MINUTE and COMMENT_RATE_PER_DAY per client address, shared by all instances through Redis when set. */
+export function commentRateLimit(config: Config, redis?: Redis): RateLimit {
   return new RateLimit(
     "comments",
     [
@@ -40,6 +41,7 @@ export function commentRateLimit(config: Config): RateLimit {
       { points: config.COMMENT_RATE_PER_DAY, seconds: 24 * 60 * 60 },
     ],
     (seconds) => `You are commenting too fast. Please wait ${waitText(seconds)} and try again.`,
+    redis,
   );
 }
 
