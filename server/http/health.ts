@@ -12,7 +12,7 @@ export function healthRoute(database: Database): RequestHandler {
         database.ping(),
         new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), PING_TIMEOUT_MS).unref()),
       ]);
-      res.json({ status: "ok", database: { engine: database.engine, status: "up" } });
+      res.json({ status: "ok", database: { engine: database.engine, status: "up", ...(database.engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) } });
     } catch {
       res.status(503).json({ status: "unavailable", database: { engine: database.engine, status: "down" } });
     }
