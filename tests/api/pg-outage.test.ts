@@ -1,4 +1,5 @@
 import net from "node:net";
+import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -40,6 +41,9 @@ function cuttableProxy(target: { host: string; port: number }) {
   };
 }
 
+// A fresh connection for every request: no keep-alive socket that the server may be closing as we reuse it.
+const noKeepAlive = new Agent({ pipelining: 0 });
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and comes back", () => {
   let testDb: TestDatabase;
   let server: RunningServer;
@@ -54,6 +58,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     url.port = String(proxy.port);
     server = await startServer({ ...testDb.env, DATABASE_URL: url.toString() });
   });
+  // A failed request names what the server said, so a crash would be visible.
+  const fetch = async (url: string) => {
+    try {
+      return await undiciFetch(url, { dispatcher: noKeepAlive });
+    } catch (err) {
+      throw new Error(`${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`);
+    }
+  };
+
   afterAll(async () => {
     await server?.stop();
     await testDb?.drop();
@@ -77,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     expect(recap.status).toBeGreaterThanOrEqual(500);
     expect(await recap.text()).toContain("<html");
     // The process is still there.
-    expect(server.process.exitCode).toBeNull();
+    expect(server.process.exitCode, server.stderr()).toBeNull();
 
     await proxy.listen();
     await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
