@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     try {
       return await undiciFetch(url, { dispatcher: noKeepAlive });
     } catch (err) {
-      throw new Error(`${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`);
+      throw new Error(`${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`, { cause: err });
     }
   };
 
