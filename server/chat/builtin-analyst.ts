@@ -1,5 +1,6 @@
 import { COMPANIES, type Company } from "../content/companies.ts";
-import { companiesNamed, fold } from "./company-names.ts";
+import { fold } from "../content/fold.ts";
+import { companiesNamed } from "./company-names.ts";
 import type { Passage } from "./hub-corpus.ts";
 import type { HubIndex } from "./hub-index.ts";
 

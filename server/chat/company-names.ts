@@ -1,12 +1,10 @@
 import type { Company } from "../content/companies.ts";
+import { fold } from "../content/fold.ts";
 
 // Words that say what kind of company it is, not which one.
 const SUFFIXES = /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
 const NOT_A_NAME = new Set(["the", "southern", "top", "best", "new", "wine", "beer", "spirits", "global", "national", "republic", "empire"]);
 
-export function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
 
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
 export function companyAliases(companies: readonly Company[]): Map<string, number[]> {

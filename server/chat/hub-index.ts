@@ -4,7 +4,8 @@ import { COMPANIES } from "../content/companies.ts";
 import type { DB } from "../db/schema.ts";
 import { listEpisodes } from "../data/episodes.server.ts";
 import { listRecaps } from "../data/recaps.server.ts";
-import { companyAliases, fold } from "./company-names.ts";
+import { fold } from "../content/fold.ts";
+import { companyAliases } from "./company-names.ts";
 import { companyPassage, episodePassage, recapPassages, type Passage } from "./hub-corpus.ts";
 
 // Words too common in questions to rank by.

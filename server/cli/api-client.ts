@@ -9,6 +9,21 @@ export class CliError extends Error {}
 
 type Progress = (done: number, total: number | undefined) => void;
 
+/** A pass-through stream that counts the bytes going by and reports them. */
+function counting(total: number | undefined, onProgress?: Progress): Transform & { bytes: number } {
+  const stream = Object.assign(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        stream.bytes += chunk.length;
+        onProgress?.(stream.bytes, total);
+        done(null, chunk);
+      },
+    }),
+    { bytes: 0 },
+  );
+  return stream;
+}
+
 /** The running site, reached over its HTTP API (the same one a workflow tool calls). */
 export class HubClient {
   readonly baseUrl: string;
@@ -57,15 +72,7 @@ export class HubClient {
     const { size } = await fs.stat(file).catch(() => {
       throw new CliError(`no such file: ${file}`);
     });
-    let sent = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        sent += chunk.length;
-        onProgress?.(sent, size);
-        done(null, chunk);
-      },
-    });
-    const body = Readable.toWeb(createReadStream(file).pipe(counter)) as ReadableStream<Uint8Array>;
+    const body = Readable.toWeb(createReadStream(file).pipe(counting(size, onProgress))) as ReadableStream<Uint8Array>;
     const res = await this.send(p, {
       method: "POST",
       headers: this.headers(true, { "Content-Type": "application/octet-stream", "Content-Length": String(size) }),
@@ -78,18 +85,10 @@ export class HubClient {
   /** Streams a response body to a file, reporting progress. */
   async download(p: string, file: string, onProgress?: Progress): Promise<number> {
     const res = await this.send(p, { method: "GET", headers: this.headers(true) });
-    const total = Number(res.headers.get("content-length")) || undefined;
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        onProgress?.(received, total);
-        done(null, chunk);
-      },
-    });
+    const counter = counting(Number(res.headers.get("content-length")) || undefined, onProgress);
     await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
     await pipeline(Readable.fromWeb(res.body! as never), counter, createWriteStream(file));
-    return received;
+    return counter.bytes;
   }
 }
 

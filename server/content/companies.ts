@@ -60,4 +60,3 @@ export function parseCompanies(input: unknown): Company[] {
 
 /** The 50 Top Players, validated when the server starts. */
 export const COMPANIES: readonly Company[] = Object.freeze(parseCompanies(raw));
-export const COMPANIES_AS_OF: string = raw.asOf;

@@ -1,6 +1,7 @@
 // Filtering and rank sorting for the Top Players tables. Pure functions: the
 // page runs them in the browser as people type, the API and CSV on the server.
 import type { Company, CompanyType } from "./companies.ts";
+import { fold } from "./fold.ts";
 
 export type RankSort = "none" | "ascending" | "descending";
 export const RANK_SORTS: readonly RankSort[] = ["none", "ascending", "descending"];
@@ -16,12 +17,8 @@ export function nextRankSort(sort: RankSort): RankSort {
   return sort === "none" ? "ascending" : sort === "ascending" ? "descending" : "none";
 }
 
-// Case-insensitive, and accent-insensitive so that "menage" finds "Ménage à Trois".
-function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
 
-/** Substring match on name, location or any key brand; an empty query matches everything. */
+/** Substring match on name, location or any key brand, ignoring case and accents; an empty query matches everything. */
 export function matchesQuery(company: Pick<Company, "name" | "location" | "keyBrands">, query: string): boolean {
   const needle = fold(query.trim());
   if (!needle) return true;

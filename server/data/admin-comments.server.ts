@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CommentStatus, DB } from "../db/schema.ts";
-import type { CommentTarget } from "./comments.server.ts";
+import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.server.ts";
 
 /** A comment as the moderator sees it: with its status, its writer's address and what it hangs under. */
 export interface ModeratedComment {
@@ -15,39 +15,33 @@ export interface ModeratedComment {
   created_at: string;
 }
 
+// Both tables share one shape; the types come back at the function edges.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' names are chosen at run time
+type AnyDb = Kysely<any>;
+
 /** The latest comments across recaps and episodes, newest first, optionally of one status. */
 export async function listLatestComments(db: Kysely<DB>, options: { limit: number; status?: CommentStatus | undefined }): Promise<ModeratedComment[]> {
-  let recapQuery = db
-    .selectFrom("recap_comments as c")
-    .innerJoin("weekly_summaries as p", "p.id", "c.recap_id")
-    .select(["c.id", "c.recap_id as parent_id", "p.headline as parent_title", "c.author_name", "c.comment_text", "c.status", "c.client_address", "c.created_at"])
-    .orderBy("c.created_at", "desc")
-    .limit(options.limit);
-  let episodeQuery = db
-    .selectFrom("podcast_comments as c")
-    .innerJoin("podcast_episodes as p", "p.id", "c.episode_id")
-    .select(["c.id", "c.episode_id as parent_id", "p.title as parent_title", "c.author_name", "c.comment_text", "c.status", "c.client_address", "c.created_at"])
-    .orderBy("c.created_at", "desc")
-    .limit(options.limit);
-  if (options.status) {
-    recapQuery = recapQuery.where("c.status", "=", options.status);
-    episodeQuery = episodeQuery.where("c.status", "=", options.status);
-  }
-  const [recaps, episodes] = await Promise.all([recapQuery.execute(), episodeQuery.execute()]);
-  const all: ModeratedComment[] = [
-    ...recaps.map((c) => ({ ...c, target: "recap" as const, created_at: String(c.created_at) })),
-    ...episodes.map((c) => ({ ...c, target: "episode" as const, created_at: String(c.created_at) })),
-  ];
+  const perTarget = await Promise.all(
+    COMMENT_TARGETS.map(async (target) => {
+      const t = TARGETS[target];
+      let query = (db as AnyDb)
+        .selectFrom(`${t.table} as c`)
+        .innerJoin(`${t.parent} as p`, "p.id", `c.${t.key}`)
+        .select(["c.id", `c.${t.key} as parent_id`, `p.${t.title} as parent_title`, "c.author_name", "c.comment_text", "c.status", "c.client_address", "c.created_at"])
+        .orderBy("c.created_at", "desc")
+        .limit(options.limit);
+      if (options.status) query = query.where("c.status", "=", options.status);
+      return ((await query.execute()) as Array<Omit<ModeratedComment, "target">>).map((c) => ({ ...c, target }));
+    }),
+  );
   const time = (c: ModeratedComment) => new Date(c.created_at).getTime();
-  return all.sort((a, b) => time(b) - time(a) || b.id.localeCompare(a.id)).slice(0, options.limit);
+  return perTarget.flat().sort((a, b) => time(b) - time(a) || b.id.localeCompare(a.id)).slice(0, options.limit);
 }
-
-const TABLES = ["recap_comments", "podcast_comments"] as const;
 
 /** Hides or shows a comment, wherever it is; false when no comment has that id. */
 export async function setCommentStatus(db: Kysely<DB>, id: string, status: CommentStatus): Promise<boolean> {
-  for (const table of TABLES) {
-    const result = await db.updateTable(table).set({ status }).where("id", "=", id).executeTakeFirst();
+  for (const target of COMMENT_TARGETS) {
+    const result = await db.updateTable(TARGETS[target].table).set({ status }).where("id", "=", id).executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) return true;
   }
   return false;
@@ -55,8 +49,8 @@ export async function setCommentStatus(db: Kysely<DB>, id: string, status: Comme
 
 /** Deletes a comment for good; false when no comment has that id. */
 export async function deleteComment(db: Kysely<DB>, id: string): Promise<boolean> {
-  for (const table of TABLES) {
-    const result = await db.deleteFrom(table).where("id", "=", id).executeTakeFirst();
+  for (const target of COMMENT_TARGETS) {
+    const result = await db.deleteFrom(TARGETS[target].table).where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) > 0) return true;
   }
   return false;

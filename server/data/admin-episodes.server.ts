@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { deleteWithComments } from "./comments.server.ts";
 import { getEpisode, type Episode, type Series } from "./episodes.server.ts";
 
 /** An episode as the publishing API takes it, with the audio facts read from its file. */
@@ -75,10 +76,4 @@ export async function updateEpisode(
 }
 
 /** Deletes an episode and its comments; false when there was none. */
-export async function deleteEpisode(db: Kysely<DB>, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("podcast_comments").where("episode_id", "=", id).execute();
-    const result = await trx.deleteFrom("podcast_episodes").where("id", "=", id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  });
-}
+export const deleteEpisode = (db: Kysely<DB>, id: number): Promise<boolean> => deleteWithComments(db, "episode", id);

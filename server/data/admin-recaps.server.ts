@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { deleteWithComments } from "./comments.server.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 
 /** A recap as the publishing API takes it; `external_key` makes a create idempotent. */
@@ -65,10 +66,4 @@ export async function updateRecap(db: Kysely<DB>, id: number, patch: RecapPatch,
 }
 
 /** Deletes a recap and its comments; false when there was none. */
-export async function deleteRecap(db: Kysely<DB>, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("recap_comments").where("recap_id", "=", id).execute();
-    const result = await trx.deleteFrom("weekly_summaries").where("id", "=", id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  });
-}
+export const deleteRecap = (db: Kysely<DB>, id: number): Promise<boolean> => deleteWithComments(db, "recap", id);

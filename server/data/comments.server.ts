@@ -23,12 +23,13 @@ export interface NewComment {
   clientAddress: string | null;
 }
 
-// The spec's two tables differ only in their names, their parent key and the
+// The spec's two tables differ only in their names, their parent key and title, and the
 // order readers see them in (recap comments oldest first, episode comments newest first).
-const TARGETS = {
-  recap: { table: "recap_comments", parent: "weekly_summaries", key: "recap_id", order: "asc" },
-  episode: { table: "podcast_comments", parent: "podcast_episodes", key: "episode_id", order: "desc" },
+export const TARGETS = {
+  recap: { table: "recap_comments", parent: "weekly_summaries", key: "recap_id", title: "headline", order: "asc" },
+  episode: { table: "podcast_comments", parent: "podcast_episodes", key: "episode_id", title: "title", order: "desc" },
 } as const;
+export const COMMENT_TARGETS = Object.keys(TARGETS) as CommentTarget[];
 
 // Both tables share one shape, so one untyped query serves both; the types come back at the function edges.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the two tables' names are chosen at run time
@@ -67,4 +68,14 @@ export async function addComment(db: Kysely<DB>, target: CommentTarget, input: N
   await (db as AnyDb).insertInto(t.table).values(row).execute();
   const { id, author_name, comment_text, created_at } = row;
   return { id, [t.key]: input.parentId, author_name, comment_text, created_at };
+}
+
+/** Deletes a recap or an episode and its comments in one transaction; false when there was none. */
+export async function deleteWithComments(db: Kysely<DB>, target: CommentTarget, parentId: number): Promise<boolean> {
+  const t = TARGETS[target];
+  return db.transaction().execute(async (trx) => {
+    await (trx as AnyDb).deleteFrom(t.table).where(t.key, "=", parentId).execute();
+    const result = await (trx as AnyDb).deleteFrom(t.parent).where("id", "=", parentId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }

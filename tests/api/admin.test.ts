@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { serverForTests } from "../support/server-for-tests.ts";
 
 const TOKEN = "test-admin-token-0123456789";
 const SITE = "http://proofline.test";
@@ -39,19 +40,10 @@ const NEW_RECAP = {
 };
 
 describe("publishing API when ADMIN_TOKEN is unset", () => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    testDb = await freshDatabase("sqlite");
-    server = await startServer(testDb.env);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests();
 
   it("does not exist: every admin route answers 404, whatever the token", async () => {
-    const call = client(server.url);
+    const call = client(site.server.url);
     for (const [method, p] of [["GET", "/api/admin/comments"], ["POST", "/api/admin/recaps"], ["DELETE", "/api/admin/recaps/1"]] as const) {
       const reply = await call(method, p, method === "POST" ? NEW_RECAP : undefined);
       expect(reply.status, `${method} ${p}`).toBe(404);
@@ -61,37 +53,28 @@ describe("publishing API when ADMIN_TOKEN is unset", () => {
 });
 
 describe("publishing API authentication", () => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    testDb = await freshDatabase("sqlite");
-    server = await startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests({ ADMIN_TOKEN: TOKEN });
 
   it("answers 401 without a Bearer token, 400 for a token in the address, and 429 after five wrong tokens", async () => {
-    const none = await client(server.url, null)("GET", "/api/admin/comments");
+    const none = await client(site.server.url, null)("GET", "/api/admin/comments");
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toBe('Bearer realm="admin"');
     expect(none.body).toEqual({ error: "Send Authorization: Bearer <ADMIN_TOKEN>" });
 
-    const inQuery = await client(server.url, null)("GET", `/api/admin/comments?token=${TOKEN}`);
+    const inQuery = await client(site.server.url, null)("GET", `/api/admin/comments?token=${TOKEN}`);
     expect(inQuery).toMatchObject({ status: 400, body: { error: "Send the token in the Authorization header, not in the address" } });
 
-    const right = await client(server.url)("GET", "/api/admin/comments");
+    const right = await client(site.server.url)("GET", "/api/admin/comments");
     expect(right.status).toBe(200);
 
-    const wrong = client(server.url, `${TOKEN}x`);
+    const wrong = client(site.server.url, `${TOKEN}x`);
     // The missing-token request above counted as one failure; four more wrong tokens make five.
     for (let i = 0; i < 4; i++) expect((await wrong("GET", "/api/admin/comments")).body).toEqual({ error: "Wrong token" });
     const refused = await wrong("GET", "/api/admin/comments");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     // The address is refused for now, even with the right token.
-    expect((await client(server.url)("GET", "/api/admin/comments")).status).toBe(429);
+    expect((await client(site.server.url)("GET", "/api/admin/comments")).status).toBe(429);
   });
 });
 

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import raw from "../../content/companies.json" with { type: "json" };
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { serverForTests } from "../support/server-for-tests.ts";
 
 // The dataset is a file, not a table: one engine is enough here.
-let testDb: TestDatabase;
-let server: RunningServer;
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  server = await startServer(testDb.env);
-});
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests({});
 
 type Listed = { rank: number; id: number; name: string; type: string; profile: Record<string, string> };
 const list = async (query = "") => {
-  const res = await fetch(`${server.url}/api/companies${query}`);
+  const res = await fetch(`${site.server.url}/api/companies${query}`);
   return { status: res.status, body: (await res.json()) as { companies?: Listed[]; error?: string } };
 };
 
@@ -49,7 +39,7 @@ describe("GET /api/companies", () => {
 
 describe("GET /api/companies.csv", () => {
   const csv = async (query: string) => {
-    const res = await fetch(`${server.url}/api/companies.csv${query}`);
+    const res = await fetch(`${site.server.url}/api/companies.csv${query}`);
     return { res, text: await res.text() };
   };
 
@@ -66,7 +56,7 @@ describe("GET /api/companies.csv", () => {
   });
 
   it("keeps the original ranks when descending and starts with a byte-order mark", async () => {
-    const res = await fetch(`${server.url}/api/companies.csv?type=distributor&sort=descending`);
+    const res = await fetch(`${site.server.url}/api/companies.csv?type=distributor&sort=descending`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");

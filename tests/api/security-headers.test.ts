@@ -1,18 +1,8 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-for-tests.ts";
 
-let testDb: TestDatabase;
-let server: RunningServer;
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  server = await startServer(testDb.env);
-});
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests({});
 
 const COMMON = {
   "x-content-type-options": "nosniff",
@@ -25,7 +15,7 @@ describe("security headers", () => {
   it("gives every page one policy whose only inline scripts are this response's, with a fresh nonce each time", async () => {
     const seen = new Set<string>();
     for (const path of ["/", "/recap", "/explorer", "/chat", "/podcast", "/no-such-page"]) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${site.server.url}${path}`);
       const html = await res.text();
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       for (const [name, value] of Object.entries(COMMON)) expect(res.headers.get(name), `${path} ${name}`).toBe(value);
@@ -45,7 +35,7 @@ describe("security headers", () => {
 
   it("gives everything else a policy that runs nothing", async () => {
     for (const path of ["/api/recaps", "/feeds/recaps.xml", "/robots.txt", "/healthz", "/sitemap.xml"]) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${site.server.url}${path}`);
       expect(res.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
       expect(res.headers.get("content-type"), path).toMatch(/charset=utf-8/i);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -55,16 +45,16 @@ describe("security headers", () => {
   it("answers TRACE with 405, sends no HSTS over plain http, and serves no dotfiles or source maps", async () => {
     // fetch() refuses to send TRACE, so the test speaks HTTP itself.
     const traceStatus = await new Promise<number>((resolve, reject) =>
-      http.request(`${server.url}/`, { method: "TRACE" }, (res) => {
+      http.request(`${site.server.url}/`, { method: "TRACE" }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       }).on("error", reject).end(),
     );
     expect(traceStatus).toBe(405);
-    expect((await fetch(`${server.url}/`)).headers.get("strict-transport-security")).toBeNull();
-    for (const path of ["/.env", "/.git/config", "/assets/.vite/manifest.json"]) expect((await fetch(`${server.url}${path}`)).status, path).not.toBe(200);
-    const assets = await (await fetch(`${server.url}/`)).text();
+    expect((await fetch(`${site.server.url}/`)).headers.get("strict-transport-security")).toBeNull();
+    for (const path of ["/.env", "/.git/config", "/assets/.vite/manifest.json"]) expect((await fetch(`${site.server.url}${path}`)).status, path).not.toBe(200);
+    const assets = await (await fetch(`${site.server.url}/`)).text();
     const script = /\/assets\/[\w-]+\.js/.exec(assets)![0];
-    expect((await fetch(`${server.url}${script}.map`)).status).not.toBe(200);
+    expect((await fetch(`${site.server.url}${script}.map`)).status).not.toBe(200);
   });
 });
