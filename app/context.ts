@@ -9,8 +9,6 @@ export interface AppContext {
   publicConfig: PublicConfig;
   database: Database;
   logger: Logger;
-  /** This response's CSP nonce (fresh for every request, never reused). */
-  nonce: string;
 }
 
 export const appContext = createContext<AppContext>();

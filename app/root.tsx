@@ -9,7 +9,6 @@ import { Toasts } from "./components/toasts";
 import { appContext } from "./context";
 import { usePendingPage } from "./pending-page";
 import stylesheet from "./styles/app.css?url";
-import { useNonce } from "./nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -29,7 +28,6 @@ export function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -47,8 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

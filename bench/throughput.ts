@@ -69,6 +69,7 @@ for (const connections of [64, 8]) {
       "p99 ms": result.latency.p99,
       "errors+non2xx": result.errors + result.timeouts + result.non2xx,
       "vs baseline": t.name.startsWith("baseline") ? "1.00" : (rps / baselineRps).toFixed(2),
+      "server RSS MB": t.name.startsWith("baseline") ? "" : Math.round(rssMb()),
     });
   }
 }

@@ -43,6 +43,8 @@ const envSchema = z.object({
   COMMENT_RATE_PER_DAY: positiveInt.min(1).default(20),
   CHAT_RATE_PER_MINUTE: positiveInt.min(1).default(20),
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
+  /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
+  PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -67,12 +67,19 @@ export interface ChatJobsTable {
   finished_at: string | null;
 }
 
+/** One row (id 1): bumped by triggers with every change to the content tables. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   weekly_summaries: WeeklySummariesTable;
   podcast_episodes: PodcastEpisodesTable;
   recap_comments: RecapCommentsTable;
   podcast_comments: PodcastCommentsTable;
   chat_jobs: ChatJobsTable;
+  content_version: ContentVersionTable;
 }
 
 export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -14,6 +14,9 @@ import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
+import { PageCache } from "./page-cache.ts";
+import { pageRoutes } from "./pages.ts";
 import { chatApi } from "./api/chat.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
@@ -67,8 +70,18 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       },
     }),
   );
-  app.use(compression());
   app.use(securityHeaders(config));
+
+  const context = publicConfig(config);
+  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger }]]));
+  const build = deps.loadBuild ?? loadReactRouterBuild;
+  // Pages come first and bring their own compression (done once per render, not per request).
+  // Development renders every request afresh (the build changes under it).
+  if (!config.isDevelopment) {
+    const versions = new ContentVersionReader(() => readContentVersion(database.db));
+    app.use(pageRoutes({ config, build, loadContext, versions, cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) }));
+  }
+  app.use(compression());
 
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
@@ -88,16 +101,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     app.use(express.static(deps.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
-  const context = publicConfig(config);
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: deps.loadBuild ?? loadReactRouterBuild,
-      mode: config.isDevelopment ? "development" : "production",
-      getLoadContext: () =>
-        new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, nonce: randomBytes(16).toString("base64") }]])),
-    }),
-  );
+  app.all("/{*splat}", createRequestHandler({ build, mode: config.isDevelopment ? "development" : "production", getLoadContext: loadContext }));
 
   app.use(errorHandler(config));
   return app;

@@ -1,17 +1,29 @@
+import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Config } from "../config.ts";
 
+// React escapes "</script" inside what it renders, so the first closing tag ends the script.
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The CSP source of every inline script in a rendered page: the sha256 of its exact text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  return [...hashes];
+}
+
 /**
  * The Content-Security-Policy of a page: scripts only from this site or
- * carrying this response's nonce (the server-rendered inline scripts), never
- * `unsafe-inline` scripts. Styles may be inline (React style attributes and the
- * toast library's sheet); media may come from MEDIA_BASE_URL.
+ * inline scripts whose hash the page's own render listed (hashes rather than a
+ * nonce, because a rendered page is cached and served many times; a nonce must
+ * never be reused), never `unsafe-inline` scripts. Styles may be inline (React
+ * style attributes and the toast library's sheet); media may come from MEDIA_BASE_URL.
  */
-export function pageCsp(config: Pick<Config, "MEDIA_BASE_URL">, nonce: string): string {
+export function pageCsp(config: Pick<Config, "MEDIA_BASE_URL">, scriptHashes: readonly string[]): string {
   const media = config.MEDIA_BASE_URL ? ` ${new URL(config.MEDIA_BASE_URL).origin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scriptHashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${media}`,
     `media-src 'self'${media}`,
@@ -35,7 +47,7 @@ export function looksLikePage(path: string): boolean {
 
 /**
  * Headers every response carries. Pages replace the CSP with their own (with
- * the response's nonce) when they are rendered. HSTS only when the site is
+ * the hashes of their inline scripts) when they are rendered. HSTS only when the site is
  * served over https, where it means something.
  */
 export function securityHeaders(config: Config): RequestHandler {

@@ -55,6 +55,24 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL and one Redis", () =>
     expect(afterHide.comments.map((c) => c.comment_text)).not.toContain("Posted on A");
   });
 
+  it("drops the page caches of both instances the moment content changes through either", async () => {
+    for (const server of [a, b]) {
+      await fetch(`${server.url}/podcast`);
+      expect((await fetch(`${server.url}/podcast`)).headers.get("x-page-cache")).toBe("hit");
+    }
+    const edit = await fetch(`${a.url}/api/admin/episodes/1`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Retitled on instance A" }),
+    });
+    expect(edit.status).toBe(200);
+    for (const server of [b, a]) {
+      const page = await fetch(`${server.url}/podcast`);
+      expect(page.headers.get("x-page-cache")).toBe("miss");
+      expect(await page.text()).toContain("Retitled on instance A");
+    }
+  });
+
   it("shares the comment rate limit through Redis: what one instance counted, the other refuses", async () => {
     // One comment was posted above; the limit is 3 a minute for this address across both instances.
     expect((await postComment(b, "Second")).status).toBe(201);

@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** A rendered response, whole, with its body compressed once in each encoding browsers ask for. */
+export interface RenderedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  /** Unquoted; each encoding's tag adds its name, since the bytes differ. */
+  etag: string;
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+}
+
+export type Encoding = keyof RenderedPage["bodies"];
+
+/** Compresses once, at render time, so every later request is a copy of bytes. */
+export async function renderedPage(status: number, headers: Array<[string, string]>, body: Buffer, version: number): Promise<RenderedPage> {
+  const [gz, br] = await Promise.all([
+    gzip(body, { level: 6 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  // The version is part of the tag, so a revalidation after any change never gets a false 304.
+  const etag = `v${version}-${createHash("sha256").update(body).digest("base64url").slice(0, 22)}`;
+  return { status, headers, etag, bodies: { identity: body, gzip: gz, br } };
+}
+
+const sizeOf = (page: RenderedPage) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 1024;
+
+/**
+ * Rendered pages by content version and URL. Bounded in bytes (least recently
+ * used go first), and emptied when a newer content version is seen, since no
+ * older entry can be served again.
+ */
+export class PageCache {
+  private readonly entries: LRUCache<string, RenderedPage>;
+  private newest = -1;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, RenderedPage>({ maxSize: maxBytes, sizeCalculation: sizeOf });
+  }
+
+  static key(version: number, url: string): string {
+    return `${version} ${url}`;
+  }
+
+  get(version: number, url: string): RenderedPage | undefined {
+    this.observe(version);
+    return this.entries.get(PageCache.key(version, url));
+  }
+
+  set(version: number, url: string, page: RenderedPage): void {
+    // A render that finished after a newer version was seen is already out of date.
+    if (version < this.newest) return;
+    this.observe(version);
+    this.entries.set(PageCache.key(version, url), page);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+
+  private observe(version: number) {
+    if (version <= this.newest) return;
+    this.newest = version;
+    this.entries.clear();
+  }
+}

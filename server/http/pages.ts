@@ -1,0 +1,131 @@
+import { Readable } from "node:stream";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { Config } from "../config.ts";
+import type { ContentVersionReader } from "../data/content-version.server.ts";
+import { PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
+import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
+
+export interface PageDeps {
+  config: Config;
+  build: () => Promise<ServerBuild>;
+  loadContext: () => RouterContextProvider;
+  versions: ContentVersionReader;
+  cache: PageCache;
+}
+
+/** A page, or the data a client-side navigation loads for one (`/recap/3.data`). */
+const isRendered = (path: string) => looksLikePage(path) || path.endsWith(".data");
+
+// Headers a render may not fix for every later visitor.
+const PERSONAL = /(?:^|,)\s*(?:no-store|private)\b/i;
+
+/**
+ * Serves everything React Router renders, in production. A GET that renders
+ * 200 is kept, compressed once, under the content version read after the
+ * request arrived and its URL: later requests for it are a copy of bytes until
+ * any content changes, on this instance or another (the version lives in the
+ * database, bumped by triggers in the writing transaction). Concurrent requests
+ * for a page being rendered wait for that one render. Pages get a CSP listing
+ * the hashes of their own inline scripts.
+ */
+export function pageRoutes(deps: PageDeps): RequestHandler {
+  const handle = createRequestHandler(deps.build, "production");
+  const origin = new URL(deps.config.SITE_URL).origin;
+  const rendering = new Map<string, Promise<RenderedPage>>();
+
+  async function render(request: Request, version: number): Promise<RenderedPage> {
+    const response = await handle(request, deps.loadContext());
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "content-length" && name !== "set-cookie") headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      headers.push(["content-security-policy", pageCsp(deps.config, inlineScriptHashes(body.toString("utf8")))]);
+    }
+    // Browsers and CDNs may keep a copy but must ask again each time (a 304 when nothing changed).
+    if (!response.headers.has("cache-control")) headers.push(["cache-control", "no-cache"]);
+    return renderedPage(response.status, headers, body, version);
+  }
+
+  const cacheable = (page: RenderedPage) =>
+    page.status === 200 && !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
+
+  async function shared(url: string, version: number): Promise<{ page: RenderedPage; how: CacheOutcome }> {
+    const cached = deps.cache.get(version, url);
+    if (cached) return { page: cached, how: "hit" };
+    const key = PageCache.key(version, url);
+    const running = rendering.get(key);
+    if (running) return { page: await running, how: "shared" };
+    // Shared by everyone who asks meanwhile, so it carries nothing of one visitor's request.
+    const pending = render(new Request(origin + url), version).then((page) => {
+      if (cacheable(page)) deps.cache.set(version, url, page);
+      return page;
+    });
+    rendering.set(key, pending);
+    const done = () => rendering.delete(key);
+    pending.then(done, done);
+    return { page: await pending, how: "miss" };
+  }
+
+  return async (req, res, next) => {
+    if (!isRendered(req.path)) return next();
+    try {
+      if (req.method === "GET" || req.method === "HEAD") {
+        const version = await deps.versions.current().catch(() => undefined);
+        if (version !== undefined) {
+          const { page, how } = await shared(req.originalUrl, version);
+          return send(req, res, page, how);
+        }
+      }
+      // Another method, or the database cannot say its version: render for this request alone.
+      send(req, res, await render(ownRequest(req, origin), -1), "bypass");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function ownRequest(req: ExpressRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const withBody = method !== "GET";
+  return new Request(origin + req.originalUrl, {
+    method,
+    headers,
+    ...(withBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * What `X-Page-Cache` tells: served from the cache, rendered for this request,
+ * rendered for another request that arrived first, or rendered and not kept.
+ */
+type CacheOutcome = "hit" | "miss" | "shared" | "bypass";
+
+function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cache: CacheOutcome) {
+  const encoding: Encoding = (req.acceptsEncodings("br", "gzip") || "identity") as Encoding;
+  res.status(page.status);
+  for (const [name, value] of page.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", cache);
+  res.setHeader("ETag", `"${page.etag}-${encoding}"`);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
