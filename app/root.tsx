@@ -11,7 +11,6 @@ import { usePendingPage } from "./pending-page";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -34,6 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
+        {/* Ahead of the module preloads <Links> adds, so the one render-blocking file is fetched first. */}
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
       </head>

@@ -48,3 +48,19 @@ ensure_build() {
     echo "$want" > "$stamp"
   fi
 }
+
+# The HTTP Observatory scanner, for the hardening test. Kept out of the project's
+# dependencies (it brings a database driver and ~230 packages the site never loads);
+# installed without install scripts, which it needs only for its own database and
+# for data it would download. The HSTS preload list is given as empty: this site is not on it.
+OBSERVATORY_VERSION=1.4.8
+ensure_observatory() {
+  local dir="$ROOT/.tools/observatory"
+  local pkg="$dir/node_modules/@mdn/mdn-http-observatory"
+  if [ ! -f "$pkg/package.json" ] || [ "$(node -p "require('$pkg/package.json').version")" != "$OBSERVATORY_VERSION" ]; then
+    say "Installing the HTTP Observatory scanner into .tools/observatory"
+    mkdir -p "$dir"
+    npm install --prefix "$dir" --ignore-scripts --no-audit --no-fund --loglevel=error -E "@mdn/mdn-http-observatory@$OBSERVATORY_VERSION" >&2
+  fi
+  [ -f "$pkg/conf/hsts-preload.json" ] || echo '{}' > "$pkg/conf/hsts-preload.json"
+}

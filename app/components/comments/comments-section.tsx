@@ -1,8 +1,7 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { ErrorBoundary } from "react-error-boundary";
-import { CommentForm } from "./comment-form";
-import { CommentList } from "./comment-list";
-import { useComments } from "./use-comments";
+
+const Comments = lazy(() => import("./comments-body"));
 
 /**
  * The comments block of a recap or an episode: count, list, form. It has its
@@ -21,38 +20,19 @@ export function CommentsSection({ endpoint, subject }: { endpoint: string; subje
           </p>
         }
       >
-        <Comments endpoint={endpoint} headingId={headingId} />
+        <Suspense
+          fallback={
+            <>
+              <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
+                Comments
+              </h2>
+              <p className="mt-4 text-sm text-ink-600">Loading comments...</p>
+            </>
+          }
+        >
+          <Comments endpoint={endpoint} headingId={headingId} />
+        </Suspense>
       </ErrorBoundary>
     </section>
-  );
-}
-
-function Comments({ endpoint, headingId }: { endpoint: string; headingId: string }) {
-  const { state, reload } = useComments(endpoint);
-  const count = state.comments.length;
-  return (
-    <>
-      <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
-        Comments{state.status === "ready" ? ` (${count})` : ""}
-      </h2>
-      <div className="mt-4" aria-live="polite">
-        {state.status === "loading" && count === 0 ? (
-          <p className="text-sm text-ink-600">Loading comments...</p>
-        ) : state.status === "error" ? (
-          <p className="text-sm text-ink-600">
-            Comments could not be loaded.{" "}
-            <button type="button" onClick={reload} className="font-medium text-copper-700 underline">
-              Try again
-            </button>
-          </p>
-        ) : (
-          <CommentList comments={state.comments} />
-        )}
-      </div>
-      <div className="mt-6">
-        <h3 className="mb-3 text-base font-semibold text-ink-900">Add a comment</h3>
-        <CommentForm endpoint={endpoint} onPosted={reload} />
-      </div>
-    </>
   );
 }

@@ -1,0 +1,34 @@
+import { CommentForm } from "./comment-form";
+import { CommentList } from "./comment-list";
+import { useComments } from "./use-comments";
+
+/** The count, list and form: loaded after the page's own code, since it sits below what a reader sees first. */
+export default function Comments({ endpoint, headingId }: { endpoint: string; headingId: string }) {
+  const { state, reload } = useComments(endpoint);
+  const count = state.comments.length;
+  return (
+    <>
+      <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
+        Comments{state.status === "ready" ? ` (${count})` : ""}
+      </h2>
+      <div className="mt-4" aria-live="polite">
+        {state.status === "loading" && count === 0 ? (
+          <p className="text-sm text-ink-600">Loading comments...</p>
+        ) : state.status === "error" ? (
+          <p className="text-sm text-ink-600">
+            Comments could not be loaded.{" "}
+            <button type="button" onClick={reload} className="font-medium text-copper-700 underline">
+              Try again
+            </button>
+          </p>
+        ) : (
+          <CommentList comments={state.comments} />
+        )}
+      </div>
+      <div className="mt-6">
+        <h3 className="mb-3 text-base font-semibold text-ink-900">Add a comment</h3>
+        <CommentForm endpoint={endpoint} onPosted={reload} />
+      </div>
+    </>
+  );
+}

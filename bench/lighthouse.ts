@@ -1,0 +1,106 @@
+// npm run lighthouse: Lighthouse (mobile preset: emulated phone, simulated slow
+// 4G and CPU) on every page of the demo site, served by the built server on a
+// fresh SQLite database at 127.0.0.1, in Debian's Chromium (CHROME_PATH).
+// Prints the scores; exits 1 when a page misses a target (accessibility, best
+// practices and SEO 100; performance at least 95). Writes bench/results/lighthouse.json.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { freshDatabase } from "../tests/support/databases.ts";
+import { startServer } from "../tests/support/server.ts";
+
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const CATEGORIES = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function launchChromium() {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "proofline-lighthouse-"));
+  const chromium = spawn(
+    process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    [
+      "--headless=new",
+      `--remote-debugging-port=${port}`,
+      "--remote-debugging-address=127.0.0.1",
+      `--user-data-dir=${profile}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    stop() {
+      chromium.kill();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const db = await freshDatabase("sqlite");
+const server = await startServer(db.env);
+server.process.stdout!.removeAllListeners("data");
+server.process.stdout!.resume();
+const browser = await launchChromium();
+let failed = false;
+try {
+  const latest = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+  const pages = ["/", "/chat", "/recap", `/recap/${latest}`, "/explorer", "/podcast"];
+  const rows: Array<Record<string, string | number>> = [];
+  for (const page of pages) {
+    // Measured as most visitors meet it: rendered once already (each content version renders
+    // a page once, then serves copies); the first render after a start is slower still (cold code).
+    await (await fetch(`${server.url}${page}`)).arrayBuffer();
+    const result = await lighthouse(`${server.url}${page}`, { port: browser.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    const row: Record<string, string | number> = { page };
+    for (const category of CATEGORIES) {
+      const score = Math.round((categories[category]?.score ?? 0) * 100);
+      row[category] = score;
+      if (score < TARGETS[category]) {
+        failed = true;
+        // Say what cost the points, so the table is a to-do list and not only a verdict.
+        const lost = categories[category]!.auditRefs
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
+        console.error(`${page} ${category} ${score}: ${lost.join(", ")}`);
+      }
+    }
+    row["LCP ms"] = Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0);
+    row["TBT ms"] = Math.round(audits["total-blocking-time"]?.numericValue ?? 0);
+    row.CLS = Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3));
+    rows.push(row);
+  }
+  console.table(rows);
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/lighthouse.json", JSON.stringify({ targets: TARGETS, rows }, null, 2));
+  console.log(failed ? "Some pages miss their Lighthouse targets (see above)." : "Every page meets its Lighthouse targets.");
+} finally {
+  browser.stop();
+  await server.stop();
+  await db.drop();
+}
+process.exit(failed ? 1 : 0);
