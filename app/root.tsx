@@ -8,6 +8,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toasts";
 import { appContext } from "./context";
 import { usePendingPage } from "./pending-page";
+import { useStaticPage } from "./components/static-page";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -27,6 +28,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // A page whose route says so (home) is sent as plain HTML: no scripts to fetch or run.
+  const staticPage = useStaticPage();
   return (
     <html lang="en">
       <head>
@@ -46,8 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { tools } from "./tools";
+import { useStaticPage } from "./static-page";
 import { useSite } from "./use-site";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -13,6 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const site = useSite();
   const links = tools(site.assistantName);
+  const staticPage = useStaticPage();
   return (
     <header className="sticky top-0 z-40 border-b border-ink-900/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -31,7 +33,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <MobileMenu links={links.map(({ to, title }) => ({ to, title }))} />
+        {staticPage ? <PlainMobileMenu links={links} /> : <MobileMenu links={links.map(({ to, title }) => ({ to, title }))} />}
       </div>
     </header>
   );
@@ -81,5 +83,30 @@ function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
         </ul>
       </nav>
     </div>
+  );
+}
+
+/** The same menu for a page without JavaScript: a disclosure the browser opens and closes itself. */
+function PlainMobileMenu({ links }: { links: { to: string; title: string }[] }) {
+  return (
+    <details className="md:hidden">
+      <summary
+        aria-label="Menu"
+        className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-ink-900 hover:bg-ink-100 [&::-webkit-details-marker]:hidden"
+      >
+        <Menu className="h-6 w-6" aria-hidden="true" />
+      </summary>
+      <nav aria-label="Main menu" className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {links.map((link) => (
+            <li key={link.to}>
+              <a href={link.to} className={`block ${linkClass({ isActive: false })} py-3 text-base`}>
+                {link.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
   );
 }

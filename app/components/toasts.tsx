@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from "react";
+import { lazy, Suspense, useEffect, type ComponentProps } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
+import { useHydrated } from "./use-hydrated";
 
 // Toasts only follow an action (a comment posted, a link copied), so sonner is
 // left out of every page's first load and fetched once the page has hydrated.
@@ -15,11 +16,9 @@ const Toaster = lazy(async () => {
   return { default: ReadyToaster };
 });
 
-const noSubscription = () => () => {};
-
 /** The page's toast area (mounted once, in the root layout). */
 export function Toasts() {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

@@ -2,9 +2,14 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
+import { STATIC_PAGE } from "../components/static-page";
 import { tools } from "../components/tools";
 import { useSite } from "../components/use-site";
 import type { Route } from "./+types/home";
+
+// Home is four links: it is sent as plain HTML, without React or the router (issue 8's
+// budget of 90 KB cannot hold them), and a card's link is an ordinary page load.
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -45,7 +50,6 @@ export default function Home() {
               <p className="mt-2 flex-1 text-ink-600">{tool.description}</p>
               <Link
                 to={tool.to}
-                prefetch="intent"
                 aria-describedby={titleId}
                 className="mt-6 inline-flex items-center gap-2 self-start rounded-md bg-ink-900 px-4 py-2.5 text-sm font-semibold text-white transition-colors hover:bg-ink-800"
               >

@@ -90,7 +90,7 @@ describe("/podcast", () => {
   });
 
   it("shows 'Loading episodes...' while episodes load, and 'Error loading episodes' when they cannot be read", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/chat");
     const held = await gate(page, isRouteData);
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Podcasts" }).click();
     await page.getByText("Loading episodes...").waitFor();

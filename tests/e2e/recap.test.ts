@@ -166,7 +166,7 @@ describe("/recap: list and reader", () => {
   });
 
   it("shows 'Loading weekly summaries...' while the page itself loads after a click from elsewhere", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/chat");
     const held = await gate(page, isRouteData);
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Weekly News Recap" }).click();
     await page.getByText("Loading weekly summaries...").waitFor();
@@ -366,7 +366,8 @@ describe("comments on a recap", () => {
     ]);
     await page.reload();
     await hydrated(page);
-    expect(await nameField(page).inputValue()).toBe("Morgan Lee");
+    // The comments block runs its code just after the page's: the remembered name appears then.
+    await expect.poll(() => nameField(page).inputValue()).toBe("Morgan Lee");
     expectNoUnexpectedErrors();
   });
 

@@ -28,6 +28,8 @@ function spawnServer(env: Record<string, string>) {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       SITE_URL: "http://proofline.test",
+      // Benchmarks may tune the server's V8 (e.g. heap limits) without tuning themselves.
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { useHydrated } from "../use-hydrated";
 import { useLocalValue, writeLocal } from "../local-store";
 import { notify } from "../toasts";
 
@@ -24,6 +25,9 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
   const name = typedName ?? storedName;
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
+  // Until this code has run, typing would be lost and posting impossible: the fields wait for it.
+  const hydrated = useHydrated();
+  const busy = posting || !hydrated;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +77,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
           required
           maxLength={NAME_MAX}
           autoComplete="name"
-          disabled={posting}
+          disabled={busy}
           placeholder="Your name"
           className={field}
         />
@@ -90,7 +94,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
           required
           rows={4}
           maxLength={COMMENT_MAX}
-          disabled={posting}
+          disabled={busy}
           placeholder="Share your thoughts..."
           className={`${field} min-h-[80px]`}
         />
@@ -102,7 +106,7 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
       </div>
       <button
         type="submit"
-        disabled={posting}
+        disabled={busy}
         className="rounded-md bg-ink-900 px-4 py-2 text-sm font-semibold text-white hover:bg-ink-800 disabled:cursor-not-allowed disabled:opacity-70"
       >
         {posting ? "Posting..." : "Post Comment"}
