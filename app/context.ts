@@ -9,6 +9,8 @@ export interface AppContext {
   publicConfig: PublicConfig;
   database: Database;
   logger: Logger;
+  /** Production only: the text of a built stylesheet (by its /assets/ URL), to inline in pages. */
+  stylesheetText?: (href: string) => string;
 }
 
 export const appContext = createContext<AppContext>();

@@ -4,11 +4,15 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { appContext } from "./context";
+import { InlineCssContext } from "./inline-css";
+import stylesheet from "./styles/app.css?url";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const css = loadContext.get(appContext).stylesheetText?.(stylesheet) ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
@@ -16,7 +20,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let allReady = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <InlineCssContext value={css}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineCssContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       // The whole page at once: it is cached, and people and crawlers get the same bytes.
       onAllReady() {
         allReady = true;

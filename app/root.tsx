@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { FEED_PATHS } from "../server/feeds/feed-common";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
@@ -9,6 +9,7 @@ import { Toasts } from "./components/toasts";
 import { appContext } from "./context";
 import { usePendingPage } from "./pending-page";
 import { useStaticPage } from "./components/static-page";
+import { InlineCssContext } from "./inline-css";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -30,14 +31,21 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says so (home) is sent as plain HTML: no scripts to fetch or run.
   const staticPage = useStaticPage();
+  const css = useContext(InlineCssContext);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
-        {/* Ahead of the module preloads <Links> adds, so the one render-blocking file is fetched first. */}
-        <link rel="stylesheet" href={stylesheet} />
+        {/* Inline in production (see inline-css.ts); React hoists it ahead of everything else in the head. */}
+        {import.meta.env.DEV ? (
+          <link rel="stylesheet" href={stylesheet} />
+        ) : (
+          <style href={stylesheet} precedence="default">
+            {css}
+          </style>
+        )}
         <Meta />
         <Links />
       </head>

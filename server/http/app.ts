@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -73,7 +74,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(securityHeaders(config));
 
   const context = publicConfig(config);
-  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger }]]));
+  const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;
+  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, stylesheetText }]]));
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
@@ -122,5 +124,20 @@ function errorHandler(config: Config): ErrorRequestHandler {
     const body: { error: string; stack?: string } = { error: message };
     if (config.isDevelopment && err instanceof Error && status >= 500) body.stack = err.stack;
     res.status(status).json(body);
+  };
+}
+
+/** The built stylesheets' text by URL, read once: pages inline them (app/inline-css.ts). */
+function builtStylesheets(clientDir: string): (href: string) => string {
+  const texts = new Map<string, string>();
+  const assets = path.join(clientDir, "assets");
+  for (const file of fs.existsSync(assets) ? fs.readdirSync(assets) : []) {
+    if (file.endsWith(".css")) texts.set(`/assets/${file}`, fs.readFileSync(path.join(assets, file), "utf8"));
+  }
+  return (href) => {
+    const text = texts.get(href);
+    // A page without its styles would be worse than no page: this means a broken build.
+    if (text === undefined) throw new Error(`The build has no stylesheet ${href}`);
+    return text;
   };
 }
