@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { freshDatabase } from "../tests/support/databases.ts";
 import { startServer } from "../tests/support/server.ts";
 
@@ -29,21 +30,8 @@ async function launchChromium() {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "proofline-lighthouse-"));
   const chromium = spawn(
-    process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    [
-      "--headless=new",
-      `--remote-debugging-port=${port}`,
-      "--remote-debugging-address=127.0.0.1",
-      `--user-data-dir=${profile}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      "about:blank",
-    ],
+    CHROMIUM_PATH,
+    ["--headless=new", `--remote-debugging-port=${port}`, "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, "about:blank"],
     { stdio: "ignore" },
   );
   for (let i = 0; i < 100; i++) {
