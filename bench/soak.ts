@@ -58,7 +58,14 @@ try {
   const startRss = rssMb(pid);
   const deep = Array.from({ length: 3 }, deepLoop);
   let peakRss = startRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 1000);
+  // RSS at each minute mark, to tell a level reached from a climb that goes on.
+  const perMinute: number[] = [];
+  let seconds = 0;
+  const sampler = setInterval(() => {
+    const rss = rssMb(pid);
+    peakRss = Math.max(peakRss, rss);
+    if (++seconds % 60 === 0) perMinute.push(Math.round(rss));
+  }, 1000);
   const result = await autocannon({ url: server.url, connections, duration: minutes * 60, requests });
   clearInterval(sampler);
   stopDeep = true;
@@ -82,6 +89,7 @@ try {
       "growth %": +(((endRss - startRss) / startRss) * 100).toFixed(1),
     },
   ]);
+  console.log(`RSS (MB) at the start and after each minute: ${[Math.round(startRss), ...perMinute].join(", ")}`);
   await Promise.race([Promise.all(deep), new Promise((r) => setTimeout(r, 25_000))]);
   if (result.errors || result.timeouts || non2xx || deepErrors.length || endRss > startRss * 1.1) process.exitCode = 1;
 } finally {

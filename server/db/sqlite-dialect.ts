@@ -11,20 +11,35 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 
+// Kysely sends the same few parametrised statements over and over: compiling each once
+// saves SQLite's parse and plan on every query, and the native churn of a statement each time.
+const STATEMENT_CACHE_SIZE = 200;
+
 /** Adapts Node's built-in `node:sqlite` to the statement shape Kysely's own SQLite dialect expects. */
 export function openNodeSqlite(file: string): { native: DatabaseSync; database: SqliteDatabase } {
   const native = new DatabaseSync(file);
+  const statements = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
   const database: SqliteDatabase = {
     close: () => native.close(),
     prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached) {
+        // Most recently used last, so the first entry is the one to drop.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
       const statement = native.prepare(sql);
       const params = (p: ReadonlyArray<unknown>) => p as Parameters<typeof statement.all>;
-      return {
+      const prepared = {
         reader: statement.columns().length > 0,
-        all: (p) => statement.all(...params(p)),
-        run: (p) => statement.run(...params(p)),
-        iterate: (p) => statement.iterate(...params(p)),
+        all: (p: ReadonlyArray<unknown>) => statement.all(...params(p)),
+        run: (p: ReadonlyArray<unknown>) => statement.run(...params(p)),
+        iterate: (p: ReadonlyArray<unknown>) => statement.iterate(...params(p)),
       };
+      statements.set(sql, prepared);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return prepared;
     },
   };
   return { native, database };

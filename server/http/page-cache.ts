@@ -21,7 +21,15 @@ export type Encoding = keyof RenderedPage["bodies"];
 export async function renderedPage(status: number, headers: Array<[string, string]>, body: Buffer, version: number): Promise<RenderedPage> {
   const [gz, br] = await Promise.all([
     gzip(body, { level: 6 }),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        // A window no larger than the page: the default (4 MB) makes every compression
+        // allocate megabytes, and pages are compressed each time the content changes.
+        [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(Math.max(Math.ceil(Math.log2(body.length + 1)), zlib.constants.BROTLI_MIN_WINDOW_BITS), zlib.constants.BROTLI_DEFAULT_WINDOW),
+      },
+    }),
   ]);
   // The version is part of the tag, so a revalidation after any change never gets a false 304.
   const etag = `v${version}-${createHash("sha256").update(body).digest("base64url").slice(0, 22)}`;

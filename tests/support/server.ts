@@ -30,6 +30,7 @@ function spawnServer(env: Record<string, string>) {
       SITE_URL: "http://proofline.test",
       // Benchmarks may tune the server's V8 (e.g. heap limits) without tuning themselves.
       ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
