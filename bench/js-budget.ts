@@ -2,13 +2,9 @@
 // measured on the built server (fresh SQLite database, demo content, 127.0.0.1).
 // Part of `npm run validate`; exits 1 when a page is over.
 import { execFileSync } from "node:child_process";
-import { freshDatabase } from "../tests/support/databases.ts";
-import { startServer } from "../tests/support/server.ts";
+import { startDemoServer } from "./demo-server.ts";
 
-const db = await freshDatabase("sqlite");
-const server = await startServer(db.env);
-server.process.stdout!.removeAllListeners("data");
-server.process.stdout!.resume();
+const server = await startDemoServer();
 let status = 0;
 try {
   execFileSync(process.execPath, ["bench/first-load-js.ts", server.url, "--budget"], { stdio: "inherit" });
@@ -16,6 +12,5 @@ try {
   status = 1;
 } finally {
   await server.stop();
-  await db.drop();
 }
 process.exit(status);

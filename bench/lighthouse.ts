@@ -10,8 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
-import { freshDatabase } from "../tests/support/databases.ts";
-import { startServer } from "../tests/support/server.ts";
+import { startDemoServer } from "./demo-server.ts";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const CATEGORIES = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
@@ -47,10 +46,7 @@ async function launchChromium() {
   };
 }
 
-const db = await freshDatabase("sqlite");
-const server = await startServer(db.env);
-server.process.stdout!.removeAllListeners("data");
-server.process.stdout!.resume();
+const server = await startDemoServer();
 const browser = await launchChromium();
 let failed = false;
 try {
@@ -89,6 +85,5 @@ try {
 } finally {
   browser.stop();
   await server.stop();
-  await db.drop();
 }
 process.exit(failed ? 1 : 0);

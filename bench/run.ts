@@ -2,23 +2,17 @@
 // demo content (127.0.0.1, a free port), runs the page and range-request
 // measurements against it, and stops it. The Express-or-Hono comparison is `npm run bench:server-choice`.
 import { execFileSync } from "node:child_process";
-import { freshDatabase } from "../tests/support/databases.ts";
-import { startServer } from "../tests/support/server.ts";
+import { startDemoServer } from "./demo-server.ts";
 
-const db = await freshDatabase("sqlite");
 // Comment posts are part of the measurement: the rate limit is lifted for the run.
-const server = await startServer({ ...db.env, COMMENT_RATE_PER_MINUTE: "100000000", COMMENT_RATE_PER_DAY: "100000000" });
-// The request log is not read during the run (kept, it would grow this process instead).
-server.process.stdout!.removeAllListeners("data");
-server.process.stdout!.resume();
+const server = await startDemoServer({ COMMENT_RATE_PER_MINUTE: "100000000", COMMENT_RATE_PER_DAY: "100000000" });
 try {
   for (const script of ["bench/first-load-js.ts", "bench/page-render.ts", "bench/range-requests.ts"]) {
     console.log(`\n$ node ${script} ${server.url}`);
     execFileSync(process.execPath, [script, server.url], { stdio: "inherit" });
   }
   console.log(`\n$ node bench/throughput.ts ${server.url} <pid> <data-dir>`);
-  execFileSync(process.execPath, ["bench/throughput.ts", server.url, String(server.process.pid), db.dataDir], { stdio: "inherit" });
+  execFileSync(process.execPath, ["bench/throughput.ts", server.url, String(server.pid), server.db.dataDir], { stdio: "inherit" });
 } finally {
   await server.stop();
-  await db.drop();
 }

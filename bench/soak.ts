@@ -2,34 +2,26 @@
 // byte ranges, 5 % comment posts, with a few deep-research questions kept open against a
 // slow webhook the whole time. Reports errors, p99 and the server's memory growth.
 // Usage: node bench/soak.ts [minutes=10] [connections=16]
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
-import { freshDatabase } from "../tests/support/databases.ts";
 import { fakeUpstream, json } from "../tests/support/fake-upstream.ts";
-import { startServer } from "../tests/support/server.ts";
+import { rssMb, startDemoServer } from "./demo-server.ts";
 
 const minutes = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 16);
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 const webhook = fakeUpstream();
 // The workflow answers deep research after 20 s: questions stay open through the run.
 webhook.on((_req, res) => setTimeout(() => json(res, 200, { output: "Deep research done" }), 20_000));
 const webhookUrl = await webhook.start();
-const db = await freshDatabase("sqlite");
-const server = await startServer({
-  ...db.env,
+const server = await startDemoServer({
   CHAT_WEBHOOK_URL: `${webhookUrl}/hook`,
   COMMENT_RATE_PER_MINUTE: "1000000",
   COMMENT_RATE_PER_DAY: "1000000",
   CHAT_RATE_PER_MINUTE: "1000000",
   DEEP_RESEARCH_PER_ADDRESS: "4",
 });
-// The request log goes unread during the run (kept, it would grow this process instead).
-server.process.stdout!.removeAllListeners("data");
-server.process.stdout!.resume();
-const pid = server.process.pid!;
+const pid = server.pid;
 let stopDeep = false;
 const deepErrors: string[] = [];
 const deepLoop = async () => {
@@ -96,5 +88,4 @@ try {
   stopDeep = true;
   await server.stop();
   await webhook.stop();
-  await db.drop();
 }

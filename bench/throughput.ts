@@ -7,12 +7,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { rssMb } from "./demo-server.ts";
 
 const [base, pidArg, dataDir] = process.argv.slice(2);
 const seconds = Number(process.argv[5] ?? 10);
 if (!base || !pidArg || !dataDir) throw new Error("usage: node bench/throughput.ts <base-url> <server-pid> <data-dir> [seconds]");
 const pid = Number(pidArg);
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
 
 // A 1 MB audio file for the range target: concatenated MP3s are still an MP3 stream.
 const sample = fs.readFileSync(path.join(dataDir, "media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
@@ -69,12 +70,12 @@ for (const connections of [64, 8]) {
       "p99 ms": result.latency.p99,
       "errors+non2xx": result.errors + result.timeouts + result.non2xx,
       "vs baseline": t.name.startsWith("baseline") ? "1.00" : (rps / baselineRps).toFixed(2),
-      "server RSS MB": t.name.startsWith("baseline") ? "" : Math.round(rssMb()),
+      "server RSS MB": t.name.startsWith("baseline") ? "" : Math.round(rssMb(pid)),
     });
   }
 }
 baseline.close();
-const memory = { "server RSS after the run (MB)": +rssMb().toFixed(1) };
+const memory = { "server RSS after the run (MB)": +rssMb(pid).toFixed(1) };
 console.table(rows);
 console.table([memory]);
 fs.mkdirSync("bench/results", { recursive: true });

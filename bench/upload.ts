@@ -6,8 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HubClient } from "../server/cli/api-client.ts";
-import { freshDatabase } from "../tests/support/databases.ts";
-import { ROOT, startServer } from "../tests/support/server.ts";
+import { ROOT } from "../tests/support/server.ts";
+import { rssMb, startDemoServer } from "./demo-server.ts";
 
 const megabytes = Number(process.argv[2] ?? 100);
 const TOKEN = "bench-admin-token-0123456789";
@@ -20,15 +20,9 @@ for (let written = 0; written < megabytes * 1024 * 1024; written += sample.lengt
 fs.closeSync(out);
 const bytes = fs.statSync(file).size;
 
-const rssMb = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-};
-
-const db = await freshDatabase("sqlite");
-const server = await startServer({ ...db.env, ADMIN_TOKEN: TOKEN });
+const server = await startDemoServer({ ADMIN_TOKEN: TOKEN });
 try {
-  const pid = server.process.pid!;
+  const pid = server.pid;
   const client = new HubClient(server.url, TOKEN);
   await fetch(`${server.url}/`); // warm up
   const before = rssMb(pid);
@@ -51,6 +45,5 @@ try {
   ]);
 } finally {
   await server.stop();
-  await db.drop();
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }

@@ -11,6 +11,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-ink-100 hover:text-ink-950"
   }`;
 
+type MenuLink = { to: string; title: string };
+
 export function SiteHeader() {
   const site = useSite();
   const links = tools(site.assistantName);
@@ -33,13 +35,13 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        {staticPage ? <PlainMobileMenu links={links} /> : <MobileMenu links={links.map(({ to, title }) => ({ to, title }))} />}
+        {staticPage ? <PlainMobileMenu links={links} /> : <MobileMenu links={links} />}
       </div>
     </header>
   );
 }
 
-function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
+function MobileMenu({ links }: { links: MenuLink[] }) {
   // The menu remembers the location it was opened at, so any navigation closes it.
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -66,28 +68,13 @@ function MobileMenu({ links }: { links: { to: string; title: string }[] }) {
       >
         {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
       </button>
-      <nav
-        id={panelId}
-        aria-label="Main menu"
-        hidden={!open}
-        className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card"
-      >
-        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(s) => `block ${linkClass(s)} py-3 text-base`}>
-                {link.title}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MenuPanel id={panelId} hidden={!open} links={links} />
     </div>
   );
 }
 
 /** The same menu for a page without JavaScript: a disclosure the browser opens and closes itself. */
-function PlainMobileMenu({ links }: { links: { to: string; title: string }[] }) {
+function PlainMobileMenu({ links }: { links: MenuLink[] }) {
   return (
     <details className="md:hidden">
       <summary
@@ -96,17 +83,24 @@ function PlainMobileMenu({ links }: { links: { to: string; title: string }[] }) 
       >
         <Menu className="h-6 w-6" aria-hidden="true" />
       </summary>
-      <nav aria-label="Main menu" className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card">
-        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {links.map((link) => (
-            <li key={link.to}>
-              <a href={link.to} className={`block ${linkClass({ isActive: false })} py-3 text-base`}>
-                {link.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MenuPanel links={links} />
     </details>
+  );
+}
+
+/** The phone menu's links, below the header; the same in both menus. */
+function MenuPanel({ links, id, hidden }: { links: MenuLink[]; id?: string; hidden?: boolean }) {
+  return (
+    <nav id={id} aria-label="Main menu" hidden={hidden} className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card">
+      <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={(s) => `block ${linkClass(s)} py-3 text-base`}>
+              {link.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

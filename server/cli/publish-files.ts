@@ -22,11 +22,17 @@ function problems(file: string, error: z.ZodError): CliError {
   return new CliError(`${file}: ${issue.path.join(".") || "front matter"}: ${issue.message}`);
 }
 
-async function readMatter(file: string) {
+/** A markdown file's front matter, checked against `schema`, and its body, which must not be empty (`what` names it). */
+async function readMarkdown<T extends z.ZodType>(file: string, schema: T, what: string): Promise<{ fm: z.infer<T>; body: string }> {
   const text = await fs.readFile(file, "utf8").catch(() => {
     throw new CliError(`no such file: ${file}`);
   });
-  return matter(text);
+  const parsed = matter(text);
+  const result = schema.safeParse(parsed.data);
+  if (!result.success) throw problems(file, result.error);
+  const body = parsed.content.trim();
+  if (!body) throw new CliError(`${file}: ${what} below its front matter`);
+  return { fm: result.data, body };
 }
 
 /**
@@ -35,12 +41,7 @@ async function readMatter(file: string) {
  * front matter's key; `keys.fallback` (from import) is used when neither is given.
  */
 export async function readRecapFile(file: string, keys: { key?: string | undefined; fallback?: string | undefined } = {}): Promise<RecapFile> {
-  const parsed = await readMatter(file);
-  const result = recapFile.safeParse(parsed.data);
-  if (!result.success) throw problems(file, result.error);
-  const fm = result.data;
-  const content = parsed.content.trim();
-  if (!content) throw new CliError(`${file}: the recap has no content below its front matter`);
+  const { fm, body: content } = await readMarkdown(file, recapFile, "the recap has no content");
   const key = keys.key ?? fm.key ?? keys.fallback;
   return {
     body: {
@@ -72,12 +73,7 @@ export interface EpisodeFolder {
 /** An episode folder: `episode.md` (date, title, series, optional audio and key; the body is the description) and its audio file. */
 export async function readEpisodeFolder(dir: string, defaultKey: string): Promise<EpisodeFolder> {
   const mdFile = path.join(dir, "episode.md");
-  const parsed = await readMatter(mdFile);
-  const result = episodeFile.safeParse(parsed.data);
-  if (!result.success) throw problems(mdFile, result.error);
-  const fm = result.data;
-  const description = parsed.content.trim();
-  if (!description) throw new CliError(`${mdFile}: the episode has no description below its front matter`);
+  const { fm, body: description } = await readMarkdown(mdFile, episodeFile, "the episode has no description");
   const audioName = fm.audio ?? (await fs.readdir(dir)).sort().find((f) => /\.(mp3|m4a)$/i.test(f));
   return {
     body: { date: fm.date, title: fm.title, description, weekly_daily: fm.series, external_key: fm.key ?? defaultKey },

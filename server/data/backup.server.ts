@@ -7,6 +7,15 @@ import type { DB } from "../db/schema.ts";
 export const BACKUP_TABLES = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"] as const;
 
 const nullableText = z.string().nullable();
+/** What a recap's comment and an episode's comment share; each adds its parent's id. */
+const commentFields = {
+  id: z.string(),
+  author_name: z.string(),
+  comment_text: z.string(),
+  status: z.enum(["visible", "hidden"]),
+  client_address: nullableText,
+  created_at: z.string(),
+};
 const rowSchemas = {
   weekly_summaries: z.object({
     id: z.number().int().positive(),
@@ -34,24 +43,8 @@ const rowSchemas = {
     created_at: z.string(),
     updated_at: z.string(),
   }),
-  recap_comments: z.object({
-    id: z.string(),
-    recap_id: z.number().int(),
-    author_name: z.string(),
-    comment_text: z.string(),
-    status: z.enum(["visible", "hidden"]),
-    client_address: nullableText,
-    created_at: z.string(),
-  }),
-  podcast_comments: z.object({
-    id: z.string(),
-    episode_id: z.number().int(),
-    author_name: z.string(),
-    comment_text: z.string(),
-    status: z.enum(["visible", "hidden"]),
-    client_address: nullableText,
-    created_at: z.string(),
-  }),
+  recap_comments: z.object({ ...commentFields, recap_id: z.number().int() }),
+  podcast_comments: z.object({ ...commentFields, episode_id: z.number().int() }),
 };
 
 export const snapshotSchema = z.object({

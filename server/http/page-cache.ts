@@ -6,37 +6,53 @@ import { LRUCache } from "lru-cache";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** A rendered response, whole, with its body compressed once in each encoding browsers ask for. */
+export type Encoding = "identity" | "gzip" | "br";
+
+/**
+ * A rendered response, whole. A page that is kept carries its body in every
+ * encoding browsers ask for, compressed once; one that is not kept (a 404, an
+ * error) is compressed only in the encoding its request takes.
+ */
 export interface RenderedPage {
   status: number;
   headers: Array<[string, string]>;
   /** Unquoted; each encoding's tag adds its name, since the bytes differ. */
   etag: string;
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  bodies: { identity: Buffer } & Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
 }
 
-export type Encoding = keyof RenderedPage["bodies"];
-
-/** Compresses once, at render time, so every later request is a copy of bytes. */
-export async function renderedPage(status: number, headers: Array<[string, string]>, body: Buffer, version: number): Promise<RenderedPage> {
-  const [gz, br] = await Promise.all([
-    gzip(body, { level: 6 }),
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        // A window no larger than the page: the default (4 MB) makes every compression
-        // allocate megabytes, and pages are compressed each time the content changes.
-        [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(Math.max(Math.ceil(Math.log2(body.length + 1)), zlib.constants.BROTLI_MIN_WINDOW_BITS), zlib.constants.BROTLI_DEFAULT_WINDOW),
-      },
-    }),
-  ]);
+export function renderedPage(status: number, headers: Array<[string, string]>, body: Buffer, version: number): RenderedPage {
   // The version is part of the tag, so a revalidation after any change never gets a false 304.
   const etag = `v${version}-${createHash("sha256").update(body).digest("base64url").slice(0, 22)}`;
-  return { status, headers, etag, bodies: { identity: body, gzip: gz, br } };
+  return { status, headers, etag, bodies: { identity: body } };
 }
 
-const sizeOf = (page: RenderedPage) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 1024;
+/** The page's body in `encoding`, compressed now unless it already was. */
+export async function bodyIn(page: RenderedPage, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "identity") return page.bodies.identity;
+  return (page.bodies[encoding] ??= await compress(page.bodies.identity, encoding));
+}
+
+/** Compresses a page that is to be kept in both encodings, so every later request is a copy of bytes. */
+export async function compressAll(page: RenderedPage): Promise<RenderedPage> {
+  await Promise.all([bodyIn(page, "gzip"), bodyIn(page, "br")]);
+  return page;
+}
+
+function compress(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
+  if (encoding === "gzip") return gzip(body, { level: 6 });
+  return brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      // A window no larger than the page: the default (4 MB) makes every compression
+      // allocate megabytes, and pages are compressed each time the content changes.
+      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(Math.max(Math.ceil(Math.log2(body.length + 1)), zlib.constants.BROTLI_MIN_WINDOW_BITS), zlib.constants.BROTLI_DEFAULT_WINDOW),
+    },
+  });
+}
+
+const sizeOf = (page: RenderedPage) => page.bodies.identity.length + (page.bodies.gzip?.length ?? 0) + (page.bodies.br?.length ?? 0) + 1024;
 
 /**
  * Rendered pages by content version and URL. Bounded in bytes (least recently
@@ -65,14 +81,6 @@ export class PageCache {
     if (version < this.newest) return;
     this.observe(version);
     this.entries.set(PageCache.key(version, url), page);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.entries.calculatedSize;
   }
 
   private observe(version: number) {

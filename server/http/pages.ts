@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import type { ContentVersionReader } from "../data/content-version.server.ts";
-import { PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
+import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
 
 export interface PageDeps {
@@ -60,8 +60,8 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     const running = rendering.get(key);
     if (running) return { page: await running, how: "shared" };
     // Shared by everyone who asks meanwhile, so it carries nothing of one visitor's request.
-    const pending = render(new Request(origin + url), version).then((page) => {
-      if (cacheable(page)) deps.cache.set(version, url, page);
+    const pending = render(new Request(origin + url), version).then(async (page) => {
+      if (cacheable(page)) deps.cache.set(version, url, await compressAll(page));
       return page;
     });
     rendering.set(key, pending);
@@ -77,11 +77,11 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
         const version = await deps.versions.current().catch(() => undefined);
         if (version !== undefined) {
           const { page, how } = await shared(req.originalUrl, version);
-          return send(req, res, page, how);
+          return await send(req, res, page, how);
         }
       }
       // Another method, or the database cannot say its version: render for this request alone.
-      send(req, res, await render(ownRequest(req, origin), -1), "bypass");
+      await send(req, res, await render(ownRequest(req, origin), -1), "bypass");
     } catch (error) {
       next(error);
     }
@@ -109,7 +109,7 @@ function ownRequest(req: ExpressRequest, origin: string): Request {
  */
 type CacheOutcome = "hit" | "miss" | "shared" | "bypass";
 
-function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cache: CacheOutcome) {
+async function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cache: CacheOutcome): Promise<void> {
   const encoding: Encoding = (req.acceptsEncodings("br", "gzip") || "identity") as Encoding;
   res.status(page.status);
   for (const [name, value] of page.headers) {
@@ -123,7 +123,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cac
     res.status(304).end();
     return;
   }
-  const body = page.bodies[encoding];
+  const body = await bodyIn(page, encoding);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();

@@ -1,5 +1,6 @@
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
+import { CommentsHeading, LOADING_COMMENTS } from "./comments-heading";
 import { useComments } from "./use-comments";
 
 /** The count, list and form: loaded after the page's own code, since it sits below what a reader sees first. */
@@ -8,12 +9,10 @@ export default function Comments({ endpoint, headingId }: { endpoint: string; he
   const count = state.comments.length;
   return (
     <>
-      <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
-        Comments{state.status === "ready" ? ` (${count})` : ""}
-      </h2>
+      <CommentsHeading id={headingId} count={state.status === "ready" ? count : undefined} />
       <div className="mt-4" aria-live="polite">
         {state.status === "loading" && count === 0 ? (
-          <p className="text-sm text-ink-600">Loading comments...</p>
+          <p className="text-sm text-ink-600">{LOADING_COMMENTS}</p>
         ) : state.status === "error" ? (
           <p className="text-sm text-ink-600">
             Comments could not be loaded.{" "}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { ErrorBoundary } from "react-error-boundary";
+import { CommentsHeading, LOADING_COMMENTS } from "./comments-heading";
 
 const Comments = lazy(() => import("./comments-body"));
 
@@ -23,10 +24,8 @@ export function CommentsSection({ endpoint, subject }: { endpoint: string; subje
         <Suspense
           fallback={
             <>
-              <h2 id={headingId} className="font-display text-2xl font-semibold text-ink-950">
-                Comments
-              </h2>
-              <p className="mt-4 text-sm text-ink-600">Loading comments...</p>
+              <CommentsHeading id={headingId} />
+              <p className="mt-4 text-sm text-ink-600">{LOADING_COMMENTS}</p>
             </>
           }
         >

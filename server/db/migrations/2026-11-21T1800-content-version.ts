@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialect.ts";
 
-/** Every table whose rows appear on a page: a change to any of them changes what pages show. */
-export const CONTENT_TABLES = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"] as const;
+// Every table whose rows appear on a page (or its comments). Written out here, not imported:
+// a migration must stay as it landed whatever the code later calls these tables.
+const CONTENT_TABLES = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"] as const;
 
 // One number that moves with every committed change to what pages show. Triggers
 // bump it inside the writing transaction itself, so a reader that sees the new
