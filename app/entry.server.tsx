@@ -18,7 +18,16 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
   return new Promise((resolve, reject) => {
     let allReady = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let body: PassThrough | undefined;
+    // A render that outlives its time is a failure, never a short page: before the page is
+    // ready the request fails (React Router then renders the error page with a 500); while it
+    // is being written, the body errors, so nothing truncated is sent or kept.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      const error = new Error(`The page took longer than ${streamTimeout + 1000} ms to render`);
+      if (body) body.destroy(error);
+      else reject(error);
+      abort(error);
+    }, streamTimeout + 1000);
 
     const page = (
       <InlineCssContext value={css}>
@@ -29,7 +38,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       // The whole page at once: it is cached, and people and crawlers get the same bytes.
       onAllReady() {
         allReady = true;
-        const body = new PassThrough({
+        body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
@@ -40,6 +49,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {

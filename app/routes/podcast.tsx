@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
-import { latestEpisode, listEpisodes, SERIES, type Series } from "../../server/data/episodes.server";
+import { episodePage, episodePosition, latestEpisode, SERIES, type Series } from "../../server/data/episodes.server";
+import { rowId } from "../../server/data/row-id";
+import { pageCount, pageNumber, pageWindow } from "../../server/data/list-page";
 import { siteFromMatches } from "../components/page-meta";
+import { pagedHref, Pager, pagerLinks, type PagerState } from "../components/pager";
 import { ToolPageHeader } from "../components/tool-page-header";
 import { appContext } from "../context";
 import { EpisodeCard } from "../features/podcast/episode-card";
@@ -13,24 +16,50 @@ import type { Route } from "./+types/podcast";
 
 const seriesFrom = (value: string | null): Series | undefined => SERIES.find((s) => s === value);
 
+/** Episodes listed at a time, each with its player and comments. */
+export const EPISODES_PER_PAGE = 10;
+
+const episodesPager = ({ series, page, pageCount }: { series: Series | undefined; page: number; pageCount: number }): PagerState => ({
+  page,
+  pageCount,
+  href: (n) => pagedHref("/podcast", { series }, n),
+});
+
+async function pageOfEpisode(db: Parameters<typeof episodePosition>[0], id: number, series: Series | undefined): Promise<number> {
+  const position = await episodePosition(db, id, series);
+  return position === undefined ? 1 : Math.floor(position / EPISODES_PER_PAGE) + 1;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config, logger } = context.get(appContext);
-  const series = seriesFrom(new URL(request.url).searchParams.get("series"));
+  const params = new URL(request.url).searchParams;
+  const series = seriesFrom(params.get("series"));
+  // An episode's own address (feeds, shared moments) asks for the page that holds it.
+  const episodeId = rowId(params.get("episode"));
+  const requested = episodeId && !params.has("page") ? await pageOfEpisode(database.db, episodeId, series) : pageNumber(params.get("page"));
+  const read = (page: number) => episodePage(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL, window: pageWindow(page, EPISODES_PER_PAGE) });
   try {
-    const [latest, episodes] = await Promise.all([
-      latestEpisode(database.db, config.MEDIA_BASE_URL),
-      listEpisodes(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL }),
-    ]);
-    return { series, latest: latest ?? null, episodes, failed: false };
+    const [latest, first] = await Promise.all([latestEpisode(database.db, config.MEDIA_BASE_URL), read(requested)]);
+    const pages = pageCount(first.total, EPISODES_PER_PAGE);
+    // A page past the end (a hand-edited address, or episodes removed) shows the last one.
+    const page = Math.min(requested, pages);
+    const episodes = page === requested ? first.items : (await read(page)).items;
+    return { series, latest: latest ?? null, episodes, total: first.total, page, pageCount: pages, failed: false };
   } catch (err) {
     // The page still renders, and says the episodes could not be read.
     logger.error({ err }, "episodes could not be read");
-    return data({ series, latest: null, episodes: [], failed: true }, { status: 503 });
+    return data({ series, latest: null, episodes: [], total: 0, page: 1, pageCount: 1, failed: true }, { status: 503 });
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  podcastMeta(siteFromMatches(matches), loaderData?.episodes ?? [], Boolean(loaderData?.series));
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFromMatches(matches);
+  const pager = loaderData && episodesPager(loaderData);
+  return [
+    ...podcastMeta(site, loaderData?.episodes ?? [], { filtered: Boolean(loaderData?.series), path: pager ? pager.href(pager.page) : "/podcast", page: pager?.page ?? 1 }),
+    ...pagerLinks(site?.siteUrl ?? "", pager),
+  ];
+};
 
 export const links: Route.LinksFunction = () =>
   PODCAST_FEEDS.map((feed) => ({ rel: "alternate", type: "application/rss+xml", title: feed.title, href: feed.path }));
@@ -40,7 +69,8 @@ function PodcastHeader() {
 }
 
 export default function PodcastPage({ loaderData }: Route.ComponentProps) {
-  const { series, latest, episodes, failed } = loaderData;
+  const { series, latest, episodes, total, failed } = loaderData;
+  const pager = episodesPager(loaderData);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/podcast";
 
@@ -76,7 +106,7 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
                 {series ? SERIES_NAME[series] : "All Episodes"}
               </h2>
               <p className="mt-1 text-sm text-ink-600">
-                {`${episodes.length} ${episodes.length === 1 ? "episode" : "episodes"}`}
+                {`${total} ${total === 1 ? "episode" : "episodes"}`}
                 {series ? ` · ${SERIES_SUBTITLE[series]}` : ""}
               </p>
             </div>
@@ -91,6 +121,7 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ol>
             )}
+            <Pager pager={pager} label="Episode pages" />
           </section>
         </div>
         <aside className="lg:sticky lg:top-20 lg:self-start">

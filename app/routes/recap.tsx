@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
-import { listRecapHeadlines } from "../../server/data/recaps.server";
+import { pageCount, pageNumber, pageWindow } from "../../server/data/list-page";
+import { recapHeadlinePage, recapMatches } from "../../server/data/recaps.server";
 import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { Pager, pagerLinks } from "../components/pager";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { ToolPageHeader } from "../components/tool-page-header";
 import { appContext } from "../context";
-import { RecapList } from "../features/recap/recap-list";
+import { RecapList, recapListPager, RECAPS_PER_PAGE } from "../features/recap/recap-list";
 import { getRecapView } from "../features/recap/recap-page.server";
 import { RecapReader } from "../features/recap/recap-reader";
 import { RecapSearch } from "../features/recap/recap-search";
@@ -17,22 +19,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const recaps = await listRecapHeadlines(database.db, q);
-  // The chosen recap if it is in the filtered list; otherwise the list's first.
+  const requested = pageNumber(url.searchParams.get("page"));
+  const first = await recapHeadlinePage(database.db, q, pageWindow(requested, RECAPS_PER_PAGE));
+  const { total } = first;
+  const pages = pageCount(total, RECAPS_PER_PAGE);
+  // A page past the end (the list shrank, or a hand-edited address) shows the last one.
+  const page = Math.min(requested, pages);
+  const recaps = page === requested ? first.items : (await recapHeadlinePage(database.db, q, pageWindow(page, RECAPS_PER_PAGE))).items;
+  // The chosen recap if it matches the search, wherever it stands in the list; otherwise this page's first.
   const wanted = rowId(url.searchParams.get("id"));
-  const selectedId = recaps.some((r) => r.id === wanted) ? wanted : recaps[0]?.id;
+  const selectedId = wanted && (recaps.some((r) => r.id === wanted) || (await recapMatches(database.db, q, wanted))) ? wanted : recaps[0]?.id;
   const selected = selectedId ? ((await getRecapView(database.db, selectedId, config.MEDIA_BASE_URL)) ?? null) : null;
-  return { q, recaps, selected };
+  return { q, recaps, total, page, pageCount: pages, selected };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta({ site: siteFromMatches(matches), title: RECAP_TITLE, description: RECAP_SUBTITLE, path: "/recap" }),
-  // A search result page is for people, not for the index.
-  ...(loaderData?.q ? [{ name: "robots", content: "noindex, follow" }] : []),
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFromMatches(matches);
+  const pager = loaderData && recapListPager(loaderData);
+  // Each page of the list is its own address; a search result page is for people, not for the index.
+  const path = pager ? pager.href(pager.page) : "/recap";
+  return [
+    ...pageMeta({ site, title: pager && pager.page > 1 ? `${RECAP_TITLE}, page ${pager.page}` : RECAP_TITLE, description: RECAP_SUBTITLE, path }),
+    ...pagerLinks(site?.siteUrl ?? "", pager),
+    ...(loaderData?.q ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+};
 
 export default function RecapPage({ loaderData }: Route.ComponentProps) {
   const { q, recaps, selected } = loaderData;
+  const pager = recapListPager(loaderData);
   const navigation = useNavigation();
   const pending = navigation.state === "loading" && navigation.location.pathname === "/recap" ? new URLSearchParams(navigation.location.search) : null;
   const listLoading = pending !== null && (pending.get("q") ?? "") !== q;
@@ -57,7 +72,8 @@ export default function RecapPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,300px)_minmax(0,1fr)] md:gap-8">
         <aside aria-label="Recaps" className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto md:pr-1">
           <RecapSearch q={q} />
-          <RecapList recaps={recaps} q={q} selectedId={selected?.id} loading={listLoading} onPick={() => (picked.current = true)} />
+          <RecapList recaps={recaps} pager={pager} selectedId={selected?.id} loading={listLoading} onPick={() => (picked.current = true)} />
+          <Pager pager={pager} label="Recap pages" className="mt-4" />
         </aside>
         <section aria-label="Selected recap" aria-busy={readerLoading} className={readerLoading ? "opacity-60 transition-opacity" : undefined}>
           {selected ? (

@@ -48,7 +48,7 @@ describe("the built-in analyst", () => {
     const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false);
     expect(answer).toMatch(/^## What's trending in tequila in New York/);
     expect(links(answer)).toContain(`/recap/${await recapIdByHeadline("Tequila's New York")}`);
-    expect(links(answer).some((l) => l.startsWith("/podcast#episode-"))).toBe(true);
+    expect(links(answer).some((l) => l.startsWith("/podcast?episode="))).toBe(true);
     expect(answer).toMatch(/agave/i);
   });
 

@@ -1,6 +1,7 @@
 import type { Company } from "../content/companies.ts";
 import type { Episode } from "../data/episodes.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
+import { episodePath } from "../feeds/feed-common.ts";
 
 /** One retrievable piece of the hub: a recap section, a company profile or an episode. */
 export interface Passage {
@@ -11,7 +12,7 @@ export interface Passage {
   /** A recap section's heading, when the passage is one section of a recap. */
   section?: string;
   text: string;
-  /** Where the answer links to: /recap/:id, /explorer?company=:id, /podcast#episode-:id. */
+  /** Where the answer links to: /recap/:id, /explorer?company=:id, /podcast?episode=:id#episode-:id. */
   url: string;
   date?: string;
   companyId?: number;
@@ -81,7 +82,7 @@ export function episodePassage(episode: Episode): Passage {
     kind: "episode",
     source: episode.title.replace(/^Sample:\s*/, ""),
     text: episode.description,
-    url: `/podcast#episode-${episode.id}`,
+    url: episodePath(episode.id),
     date: episode.date,
     keywords: episode.weekly_daily === "daily" ? "The Daily Shot" : "The Weekly Pour",
   };

@@ -2,8 +2,8 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { sql, type Kysely } from "kysely";
 import { COMPANIES } from "../content/companies.ts";
 import type { DB } from "../db/schema.ts";
-import { listEpisodes } from "../data/episodes.server.ts";
-import { listRecaps } from "../data/recaps.server.ts";
+import { everyEpisode } from "../data/episodes.server.ts";
+import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "../content/fold.ts";
 import { companyAliases } from "./company-names.ts";
 import { companyPassage, episodePassage, recapPassages, type Passage } from "./hub-corpus.ts";
@@ -83,7 +83,7 @@ export class HubKnowledge {
     if (this.index && version === this.version) return this.index;
     if (!this.building) {
       this.building = (async () => {
-        const [recaps, episodes] = await Promise.all([listRecaps(this.db), listEpisodes(this.db)]);
+        const [recaps, episodes] = await Promise.all([everyRecap(this.db), everyEpisode(this.db)]);
         const passages = [...recaps.flatMap(recapPassages), ...COMPANIES.map(companyPassage), ...episodes.map(episodePassage)];
         this.index = buildHubIndex(passages);
         this.version = version;

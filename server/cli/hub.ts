@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CliError, HubClient, progressPrinter } from "./api-client.ts";
 import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
+import { episodePath } from "../feeds/feed-common.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]
 
@@ -81,7 +82,7 @@ async function publishEpisode(client: HubClient, body: Record<string, unknown>, 
     { ...body, mp3_file },
   );
   const length = episode.duration_seconds ? `, ${Math.floor(episode.duration_seconds / 60)}:${String(episode.duration_seconds % 60).padStart(2, "0")}` : "";
-  out(`${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}/podcast#episode-${episode.id})`);
+  out(`${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}${episodePath(episode.id)})`);
   return created;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { afterKeyset, sliceOf, type Keyset, type Slice } from "./list-page.ts";
 
 /** What a comment hangs under: a weekly recap or a podcast episode. */
 export type CommentTarget = "recap" | "episode";
@@ -35,16 +36,34 @@ export const COMMENT_TARGETS = Object.keys(TARGETS) as CommentTarget[];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the two tables' names are chosen at run time
 type AnyDb = Kysely<any>;
 
-export async function listComments(db: Kysely<DB>, target: CommentTarget, parentId: number): Promise<PublicComment[]> {
+/** Comments a page shows at first, and adds with each "Show more comments". */
+export const COMMENTS_PER_PAGE = 20;
+
+/**
+ * Up to `limit` visible comments under one recap or episode after `cursor`, in
+ * the order the spec gives that table, with the cursor of the rest and how many there are.
+ */
+export async function listComments(
+  db: Kysely<DB>,
+  target: CommentTarget,
+  parentId: number,
+  options: { limit?: number; cursor?: Keyset | undefined } = {},
+): Promise<Slice<PublicComment>> {
   const t = TARGETS[target];
-  return (db as AnyDb)
-    .selectFrom(t.table)
+  const limit = options.limit ?? COMMENTS_PER_PAGE;
+  const visible = () => (db as AnyDb).selectFrom(t.table).where(t.key, "=", parentId).where("status", "=", "visible");
+  let query = visible()
     .select(["id", t.key, "author_name", "comment_text", "created_at"])
-    .where(t.key, "=", parentId)
-    .where("status", "=", "visible")
     .orderBy("created_at", t.order)
     .orderBy("id", t.order)
-    .execute() as Promise<PublicComment[]>;
+    .limit(limit + 1);
+  const cursor = options.cursor;
+  if (cursor) query = query.where((eb) => afterKeyset(eb.ref("created_at"), eb.ref("id"), t.order, cursor));
+  const [rows, count] = await Promise.all([
+    query.execute() as Promise<PublicComment[]>,
+    visible().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() as Promise<{ n: number }>,
+  ]);
+  return sliceOf(rows, limit, Number(count.n), (c) => ({ at: c.created_at, id: c.id }), (c) => c);
 }
 
 export async function commentParentExists(db: Kysely<DB>, target: CommentTarget, parentId: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { mediaUrl } from "../media/buckets.ts";
+import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.ts";
 
 export type Series = "daily" | "weekly";
 export const SERIES: readonly Series[] = ["daily", "weekly"];
@@ -35,8 +36,51 @@ const toEpisode = (row: Row, mediaBaseUrl: string | undefined): Episode => ({
   audio_url: row.mp3_file ? mediaUrl("podcast-episodes", row.mp3_file, mediaBaseUrl) : null,
 });
 
-/** Every episode (of one series, when given), newest first. */
-export async function listEpisodes(db: Kysely<DB>, options: { series?: Series | undefined; mediaBaseUrl?: string | undefined } = {}): Promise<Episode[]> {
+async function countEpisodes(db: Kysely<DB>, series: Series | undefined): Promise<number> {
+  let query = db.selectFrom("podcast_episodes").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (series) query = query.where("weekly_daily", "=", series);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+const keyOf = (row: Row): Keyset => ({ at: row.date, id: row.id });
+
+/** Up to `limit` episodes (of one series, when given) after `cursor`, newest first, with the cursor of the rest and the number in all. */
+export async function listEpisodes(
+  db: Kysely<DB>,
+  options: { series?: Series | undefined; mediaBaseUrl?: string | undefined; limit?: number; cursor?: Keyset | undefined } = {},
+): Promise<Slice<Episode>> {
+  const limit = options.limit ?? API_LIST_MAX;
+  let query = newestFirst(db, options.series).limit(limit + 1);
+  const cursor = options.cursor;
+  if (cursor) query = query.where((eb) => afterKeyset(eb.ref("date"), eb.ref("id"), "desc", cursor));
+  const [rows, total] = await Promise.all([query.execute(), countEpisodes(db, options.series)]);
+  return sliceOf(rows, limit, total, keyOf, (row) => toEpisode(row, options.mediaBaseUrl));
+}
+
+/** One numbered page of episodes (of one series, when given), newest first, and how many there are in all. */
+export async function episodePage(
+  db: Kysely<DB>,
+  options: { series?: Series | undefined; mediaBaseUrl?: string | undefined; window: PageWindow },
+): Promise<{ items: Episode[]; total: number }> {
+  const { window } = options;
+  const [rows, total] = await Promise.all([newestFirst(db, options.series).limit(window.perPage).offset(window.offset).execute(), countEpisodes(db, options.series)]);
+  return { items: rows.map((row) => toEpisode(row, options.mediaBaseUrl)), total };
+}
+
+/** How many episodes (of one series, when given) come before episode `id`, newest first; undefined when it is not in that list. */
+export async function episodePosition(db: Kysely<DB>, id: number, series: Series | undefined): Promise<number | undefined> {
+  const episode = await db.selectFrom("podcast_episodes").select(["date", "id", "weekly_daily"]).where("id", "=", id).executeTakeFirst();
+  if (!episode || (series && episode.weekly_daily !== series)) return undefined;
+  let query = db
+    .selectFrom("podcast_episodes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => afterKeyset(eb.ref("date"), eb.ref("id"), "asc", { at: episode.date, id: episode.id }));
+  if (series) query = query.where("weekly_daily", "=", series);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Every episode (of one series, when given), newest first: for feeds, which list the whole show, and the assistant's index. */
+export async function everyEpisode(db: Kysely<DB>, options: { series?: Series | undefined; mediaBaseUrl?: string | undefined } = {}): Promise<Episode[]> {
   return (await newestFirst(db, options.series).execute()).map((row) => toEpisode(row, options.mediaBaseUrl));
 }
 

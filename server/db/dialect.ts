@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { engineOf, type Engine } from "./client.ts";
 
 /** Every difference between SQLite and PostgreSQL that the schema and queries care about. */
@@ -13,7 +13,18 @@ export interface DialectHelpers {
   now: RawBuilder<string>;
   /** True when `text` contains `needle`, ignoring case beyond ASCII (ILIKE; a Unicode fold on SQLite). */
   containsIgnoringCase: (text: Expression<string | null>, needle: string) => RawBuilder<boolean>;
+  /**
+   * Rows of a table with a trigram search index that may contain `needle`: a
+   * superset that the index finds without reading every row, to be narrowed by
+   * `containsIgnoringCase`. Undefined when the engine needs no such hint
+   * (PostgreSQL's pg_trgm GIN indexes serve ILIKE directly) or the needle is
+   * shorter than a trigram.
+   */
+  searchCandidates: (index: "recap_search", id: Expression<number>, needle: string) => RawBuilder<SqlBool> | undefined;
 }
+
+/** A trigram index can only narrow a search for three characters or more. */
+export const TRIGRAM = 3;
 
 /** A LIKE pattern matching `needle` anywhere, with LIKE's wildcards taken literally. */
 export function containsPattern(needle: string): string {
@@ -31,6 +42,7 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
       timestampType: "timestamptz",
       now: sql<string>`now()`,
       containsIgnoringCase: (text, needle) => sql<boolean>`${text} ilike ${containsPattern(needle)} escape '\\'`,
+      searchCandidates: () => undefined,
     };
   }
   return {
@@ -42,5 +54,8 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
     now: sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
     containsIgnoringCase: (text, needle) =>
       sql<boolean>`unicode_lower(${text}) like unicode_lower(${containsPattern(needle)}) escape '\\'`,
+    // An FTS5 phrase of the needle: its trigrams, next to each other, in one column.
+    searchCandidates: (index, id, needle) =>
+      [...needle].length < TRIGRAM ? undefined : sql<SqlBool>`${id} in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${`"${needle.replaceAll('"', '""')}"`})`,
   };
 }

@@ -4,6 +4,7 @@ import * as initial from "./migrations/2026-11-21T0900-initial.ts";
 import * as episodeExternalKey from "./migrations/2026-11-21T1200-episode-external-key.ts";
 import * as chatJobs from "./migrations/2026-11-21T1500-chat-jobs.ts";
 import * as contentVersion from "./migrations/2026-11-21T1800-content-version.ts";
+import * as searchAndPaging from "./migrations/2026-11-22T1000-search-and-paging.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21T1200-episode-external-key": episodeExternalKey,
   "2026-11-21T1500-chat-jobs": chatJobs,
   "2026-11-21T1800-content-version": contentVersion,
+  "2026-11-22T1000-search-and-paging": searchAndPaging,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -14,3 +14,9 @@ export const releaseInstant = (date: string) => new Date(`${date.slice(0, 10)}T1
 
 /** `url` as an absolute address: media addresses are site-relative unless MEDIA_BASE_URL made them absolute. */
 export const absoluteUrl = (siteUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${siteUrl}${url}`);
+
+/**
+ * An episode's address on the podcast page (and a moment in it): the list is
+ * paged, so `episode` asks for the page that holds it, and the fragment names its card.
+ */
+export const episodePath = (id: number, seconds?: number) => `/podcast?episode=${id}#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;

@@ -1,7 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { v5 as uuidv5 } from "uuid";
 import type { Episode, Series } from "../data/episodes.server.ts";
-import { absoluteUrl, FEED_PATHS, releaseInstant } from "./feed-common.ts";
+import { absoluteUrl, episodePath, FEED_PATHS, releaseInstant } from "./feed-common.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
@@ -64,7 +64,7 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
     items: playable.map((episode) => ({
       title: episode.title,
       description: episode.description,
-      link: `${base}/podcast#episode-${episode.id}`,
+      link: `${base}${episodePath(episode.id)}`,
       // Stored when the episode was created and never changed: apps key downloads on it.
       guid: { value: episode.guid, isPermaLink: false },
       pubDate: releaseInstant(episode.date),

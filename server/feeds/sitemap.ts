@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { EnumChangefreq, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
+import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { COMPANIES } from "../content/companies.ts";
 
 /** The site's fixed pages, as search engines should see them. */
@@ -11,14 +11,41 @@ const PAGES: SitemapItemLoose[] = [
   { url: "/chat", changefreq: EnumChangefreq.MONTHLY, priority: 0.5 },
 ];
 
-export async function sitemapXml(siteUrl: string, recaps: Array<{ id: number; date: string }>): Promise<string> {
+/** The most addresses one sitemap file may list (sitemaps.org); past it, /sitemap.xml becomes an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The address of part `n` (from 1) of a split sitemap. */
+export const sitemapPartPath = (n: number) => `/sitemap-${n}.xml`;
+
+function sitemapItems(recaps: Array<{ id: number; date: string }>): SitemapItemLoose[] {
   const newest = recaps[0]?.date;
-  const items: SitemapItemLoose[] = [
+  return [
     ...PAGES.map((p) => (p.url === "/recap" && newest ? { ...p, lastmod: newest } : p)),
     ...recaps.map((r) => ({ url: `/recap/${r.id}`, lastmod: r.date.slice(0, 10), changefreq: EnumChangefreq.MONTHLY, priority: 0.6 })),
     // Each company profile has its own address (its canonical link), so it can be found and linked.
     ...COMPANIES.filter((c) => c.profile).map((c) => ({ url: `/explorer?company=${c.id}`, changefreq: EnumChangefreq.YEARLY, priority: 0.4 })),
   ];
+}
+
+async function urlset(siteUrl: string, items: SitemapItemLoose[]): Promise<string> {
   const xml = await streamToPromise(Readable.from(items).pipe(new SitemapStream({ hostname: siteUrl, xmlns: { news: false, xhtml: false, image: false, video: false } })));
   return xml.toString("utf8");
+}
+
+/**
+ * The sitemap file at `part`: 0 is /sitemap.xml, which lists every address
+ * while they fit in one file and is otherwise an index of the parts
+ * (/sitemap-1.xml …); undefined for a part that does not exist.
+ */
+export async function sitemapXml(siteUrl: string, recaps: Array<{ id: number; date: string }>, part = 0, perFile = SITEMAP_MAX_URLS): Promise<string | undefined> {
+  const items = sitemapItems(recaps);
+  if (items.length <= perFile) return part === 0 ? urlset(siteUrl, items) : undefined;
+  const parts = Math.ceil(items.length / perFile);
+  if (part === 0) {
+    const newest = recaps[0]?.date.slice(0, 10);
+    const index = Array.from({ length: parts }, (_, i) => ({ url: `${siteUrl}${sitemapPartPath(i + 1)}`, ...(newest ? { lastmod: newest } : {}) }));
+    return (await streamToPromise(Readable.from(index).pipe(new SitemapIndexStream()))).toString("utf8");
+  }
+  if (part > parts) return undefined;
+  return urlset(siteUrl, items.slice((part - 1) * perFile, part * perFile));
 }

@@ -14,7 +14,8 @@ import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { looksLikePage, securityHeaders } from "./security-headers.ts";
+import { errorPageCsp, errorPageHtml } from "./error-page.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
@@ -79,22 +80,21 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
-  if (!config.isDevelopment) {
-    const versions = new ContentVersionReader(() => readContentVersion(database.db));
-    app.use(pageRoutes({ config, build, loadContext, versions, cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) }));
-  }
+  // One cache for everything derived from the content tables alone: pages, API lists, feeds, the sitemap.
+  const cached = { versions: new ContentVersionReader(() => readContentVersion(database.db)), cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) };
+  if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
   app.use(compression());
 
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
-  app.use(feedRoutes(config, database));
+  app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config));
   // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const commentLimit = commentRateLimit(config, redis);
   app.use("/api/admin", adminApi(config, database, redis), apiNotFound);
-  app.use("/api", recapsApi(config, database, commentLimit), episodesApi(config, database, commentLimit), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
+  app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {
@@ -115,6 +115,11 @@ function errorHandler(config: Config): ErrorRequestHandler {
     if (status >= 500) req.log.error({ err }, "request failed");
     if (res.headersSent) return res.end();
     if (err instanceof HttpError) res.set(err.headers);
+    // A page that failed to render gets a page saying so, never JSON or an empty 200.
+    if (status >= 500 && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
+      res.status(status).set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" }).type("html").send(errorPageHtml(config, status));
+      return;
+    }
     const message =
       err instanceof HttpError || (status < 500 && err?.expose)
         ? String(err.message)

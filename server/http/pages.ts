@@ -32,7 +32,6 @@ const PERSONAL = /(?:^|,)\s*(?:no-store|private)\b/i;
 export function pageRoutes(deps: PageDeps): RequestHandler {
   const handle = createRequestHandler(deps.build, "production");
   const origin = new URL(deps.config.SITE_URL).origin;
-  const rendering = new Map<string, Promise<RenderedPage>>();
 
   async function render(request: Request, version: number): Promise<RenderedPage> {
     const response = await handle(request, deps.loadContext());
@@ -50,25 +49,7 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     return renderedPage(response.status, headers, body, version);
   }
 
-  const cacheable = (page: RenderedPage) =>
-    page.status === 200 && !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
-
-  async function shared(url: string, version: number): Promise<{ page: RenderedPage; how: CacheOutcome }> {
-    const cached = deps.cache.get(version, url);
-    if (cached) return { page: cached, how: "hit" };
-    const key = PageCache.key(version, url);
-    const running = rendering.get(key);
-    if (running) return { page: await running, how: "shared" };
-    // Shared by everyone who asks meanwhile, so it carries nothing of one visitor's request.
-    const pending = render(new Request(origin + url), version).then(async (page) => {
-      if (cacheable(page)) deps.cache.set(version, url, await compressAll(page));
-      return page;
-    });
-    rendering.set(key, pending);
-    const done = () => rendering.delete(key);
-    pending.then(done, done);
-    return { page: await pending, how: "miss" };
-  }
+  const shared = sharedRenders(deps.cache);
 
   return async (req, res, next) => {
     if (!isRendered(req.path)) return next();
@@ -76,12 +57,76 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
       if (req.method === "GET" || req.method === "HEAD") {
         const version = await deps.versions.current().catch(() => undefined);
         if (version !== undefined) {
-          const { page, how } = await shared(req.originalUrl, version);
+          // Rendered with no visitor headers: the result is shared by everyone who asks for this URL.
+          const { page, how } = await shared(req.originalUrl, version, () => render(new Request(origin + req.originalUrl), version));
           return await send(req, res, page, how);
         }
       }
       // Another method, or the database cannot say its version: render for this request alone.
       await send(req, res, await render(ownRequest(req, origin), -1), "bypass");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const cacheable = (page: RenderedPage) =>
+  page.status === 200 && !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
+
+/**
+ * The cache's front door: a kept copy of `url` at `version`, else the render
+ * already running for it, else a new render (`make`) that everyone who asks
+ * meanwhile waits for, kept when it is a plain 200.
+ */
+function sharedRenders(cache: PageCache) {
+  const rendering = new Map<string, Promise<RenderedPage>>();
+  return async (url: string, version: number, make: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
+    const cached = cache.get(version, url);
+    if (cached) return { page: cached, how: "hit" };
+    const key = PageCache.key(version, url);
+    const running = rendering.get(key);
+    if (running) return { page: await running, how: "shared" };
+    const pending = make().then(async (page) => {
+      if (cacheable(page)) cache.set(version, url, await compressAll(page));
+      return page;
+    });
+    rendering.set(key, pending);
+    const done = () => rendering.delete(key);
+    pending.then(done, done);
+    return { page: await pending, how: "miss" };
+  };
+}
+
+/** What a versioned GET route produces: its bytes and their type, derived from the database alone. */
+export interface Produced {
+  type: string;
+  body: string | Buffer;
+  /** Cache-Control for browsers and CDNs; the server's own copy lasts until the content changes. */
+  cacheControl: string;
+}
+
+/**
+ * A GET route whose answer depends only on its URL and the content tables (API
+ * lists, feeds, the sitemap), served like pages: made once per content version,
+ * compressed once, shared by concurrent requests, revalidated with a 304. A
+ * thrown error (a 400 or 404) is passed on and never kept.
+ */
+export function versionedRoute(deps: Pick<PageDeps, "cache" | "versions">, produce: (req: ExpressRequest) => Promise<Produced>): RequestHandler {
+  const shared = sharedRenders(deps.cache);
+  const make = async (req: ExpressRequest, version: number) => {
+    const produced = await produce(req);
+    const headers: Array<[string, string]> = [
+      ["content-type", produced.type],
+      ["cache-control", produced.cacheControl],
+    ];
+    return renderedPage(200, headers, Buffer.from(produced.body), version);
+  };
+  return async (req, res, next) => {
+    try {
+      const version = await deps.versions.current().catch(() => undefined);
+      if (version === undefined) return await send(req, res, await make(req, -1), "bypass");
+      const { page, how } = await shared(req.originalUrl, version, () => make(req, version));
+      await send(req, res, page, how);
     } catch (error) {
       next(error);
     }
@@ -129,3 +174,9 @@ async function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPag
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
+
+/** A JSON answer for `versionedRoute`: browsers may keep it but ask again each time. */
+export const jsonProduced = (value: unknown): Produced => ({ type: "application/json; charset=utf-8", body: JSON.stringify(value), cacheControl: "no-cache" });
+
+/** What `versionedRoute` needs: the shared cache and the content-version reader. */
+export type VersionedCache = Pick<PageDeps, "cache" | "versions">;

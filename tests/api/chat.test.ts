@@ -36,7 +36,7 @@ describe("POST /api/chat with nothing configured (the built-in analyst)", () => 
       ["What's trending in tequila in New York?", /\]\(\/recap\/\d+\)/],
       ["Compare the recent activity of Diageo and Pernod Ricard", /\(\/explorer\?company=4\)/],
       ["Top RTD launches this quarter", /\]\(\/recap\/\d+\)/],
-      ["Premium spirits market slowdown analysis", /\]\(\/podcast#episode-\d+\)/],
+      ["Premium spirits market slowdown analysis", /\]\(\/podcast\?episode=\d+#episode-\d+\)/],
     ] as const) {
       const reply = await post(server, body(prompt));
       expect(reply.status, prompt).toBe(200);

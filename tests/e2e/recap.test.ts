@@ -319,6 +319,35 @@ describe("comments on a recap", () => {
     expectNoUnexpectedErrors();
   });
 
+  it("shows 20 comments of a long list with the true count, then 'Show more comments' until all are shown; a new one appears at the end", async () => {
+    const recap = byDate("2026-09-18");
+    for (let i = 0; i < 45; i++) await insertComment(recap.id, `Reader ${i}`, `Comment number ${i}`, (50 - i) * 60 * 60 * 1000);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
+    const items = commentsOf(page).getByRole("listitem");
+    await commentsOf(page).getByRole("heading", { name: "Comments (45)" }).waitFor();
+    expect(await items.count()).toBe(20);
+    expect(await items.first().innerText()).toContain("Comment number 0");
+    const more = commentsOf(page).getByRole("button", { name: "Show more comments" });
+    await more.click();
+    await page.waitForFunction(() => document.querySelectorAll("section[aria-labelledby] ol li").length === 40);
+    await more.click();
+    await page.waitForFunction(() => document.querySelectorAll("section[aria-labelledby] ol li").length === 45);
+    await more.waitFor({ state: "detached" });
+    expect((await items.allInnerTexts()).map((t) => t.split("\n").at(-1))).toEqual(Array.from({ length: 45 }, (_, i) => `Comment number ${i}`));
+
+    // Posting refreshes the list to its first page; the new comment, last in this order, is shown at the end.
+    await page.reload();
+    await hydrated(page);
+    await commentsOf(page).getByRole("heading", { name: "Comments (45)" }).waitFor();
+    await nameField(page).fill("Latecomer");
+    await commentField(page).fill("The newest word");
+    await commentsOf(page).getByRole("button", { name: "Post Comment" }).click();
+    await commentsOf(page).getByRole("heading", { name: "Comments (46)" }).waitFor();
+    expect(await items.count()).toBe(21);
+    expect(await items.last().innerText()).toContain("The newest word");
+    expectNoUnexpectedErrors();
+  });
+
   it("refuses blank fields with a toast and sends nothing", async () => {
     const recap = byDate("2026-10-09");
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useHydrated } from "../use-hydrated";
 import { useLocalValue, writeLocal } from "../local-store";
 import { notify } from "../toasts";
+import type { CommentItem } from "./use-comments";
 
 const NAME_KEY = "proofline:comment-name";
 
@@ -17,7 +18,7 @@ async function refusalMessage(res: Response): Promise<string> {
   return "Please try again.";
 }
 
-export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted: () => void }) {
+export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted: (comment: CommentItem) => void }) {
   const id = useId();
   const storedName = useLocalValue(NAME_KEY) ?? "";
   // `null` until the visitor types: the field shows the remembered name.
@@ -49,10 +50,11 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
         void notify("error", "Error posting comment", await refusalMessage(res));
         return;
       }
+      const { comment } = (await res.json()) as { comment: CommentItem };
       writeLocal(NAME_KEY, authorName);
       setText("");
       void notify("success", "Comment posted!", "Your comment has been added successfully.");
-      onPosted();
+      onPosted(comment);
     } catch {
       void notify("error", "Error posting comment", "Please try again.");
     } finally {

@@ -5,7 +5,7 @@ import { copyLink } from "../../components/copy-link-button";
 import { readLocal, writeLocal } from "../../components/local-store";
 import { useSite } from "../../components/use-site";
 import { clock } from "./clock";
-import { momentHash } from "./podcast-text";
+import { episodePath } from "../../../server/feeds/feed-common";
 
 /** The spec's starting volume (section 9). */
 export const START_VOLUME = 0.45;
@@ -80,7 +80,7 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
 
   const copyMoment = () => {
     const at = audio.current?.currentTime ?? 0;
-    void copyLink(`${site.siteUrl}/podcast${momentHash(episode.id, at)}`, at >= 1 ? `Link to ${clock(at)} copied` : "Link copied");
+    void copyLink(`${site.siteUrl}${episodePath(episode.id, at)}`, at >= 1 ? `Link to ${clock(at)} copied` : "Link copied");
   };
 
   return (

@@ -1,18 +1,19 @@
 import type { MetaDescriptor } from "react-router";
 import type { PublicConfig } from "../../../server/config";
 import type { Episode } from "../../../server/data/episodes.server";
-import { absoluteUrl, FEED_PATHS } from "../../../server/feeds/feed-common";
+import { absoluteUrl, episodePath, FEED_PATHS } from "../../../server/feeds/feed-common";
 import { pageMeta } from "../../components/page-meta";
 import { PODCAST_TITLE } from "./podcast-text";
 
 export const PODCAST_DESCRIPTION = "The Spirits Signal: daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits trade.";
 
 /** /podcast's title, Open Graph tags and PodcastSeries JSON-LD with its episodes. */
-export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[], filtered: boolean): MetaDescriptor[] {
+export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[], view: { filtered: boolean; path: string; page: number }): MetaDescriptor[] {
   const base = site?.siteUrl ?? "";
+  const title = view.page > 1 ? `${PODCAST_TITLE}, page ${view.page}` : PODCAST_TITLE;
   return [
-    ...pageMeta({ site, title: PODCAST_TITLE, description: PODCAST_DESCRIPTION, path: "/podcast", image: `${base}/podcast/artwork.jpg` }),
-    ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...pageMeta({ site, title, description: PODCAST_DESCRIPTION, path: view.path, image: `${base}/podcast/artwork.jpg` }),
+    ...(view.filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -29,7 +30,7 @@ export function podcastMeta(site: PublicConfig | undefined, episodes: Episode[],
           name: e.title,
           description: e.description,
           datePublished: e.date,
-          url: `${base}/podcast#episode-${e.id}`,
+          url: `${base}${episodePath(e.id)}`,
           ...(e.duration_seconds ? { timeRequired: `PT${Math.round(e.duration_seconds)}S` } : {}),
           ...(e.audio_url ? { associatedMedia: { "@type": "MediaObject", contentUrl: absoluteUrl(base, e.audio_url) } } : {}),
         })),

@@ -11,5 +11,3 @@ export const SERIES_SUBTITLE: Record<Series, string> = {
   weekly: "In-depth analysis and long-form discussions",
 };
 
-/** The address of a moment in an episode: `/podcast#episode-<id>&t=<seconds>`. */
-export const momentHash = (id: number, seconds?: number) => `#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;

@@ -1,24 +1,29 @@
 import { Link } from "react-router";
 import type { RecapHeadline } from "../../../server/data/recaps.server";
 import { DateText } from "../../components/date-text";
+import { pagedHref, type PagerState } from "../../components/pager";
 
-export function recapListHref(q: string, id: number): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  params.set("id", String(id));
-  return `/recap?${params}`;
+/** Headlines in the sidebar at a time. */
+export const RECAPS_PER_PAGE = 25;
+
+/** The sidebar's pages: the search and the page number travel in the address. */
+export function recapListPager({ q, page, pageCount }: { q: string; page: number; pageCount: number }): PagerState & { q: string } {
+  return { q, page, pageCount, href: (n) => pagedHref("/recap", { q }, n) };
 }
+
+/** An item of the list: the same page of the same search, with that recap open. */
+export const recapListHref = (pager: { q: string; page: number }, id: number): string => pagedHref("/recap", { q: pager.q, id: String(id) }, pager.page);
 
 /** The "All Recaps" list: date and headline per item; the selected one is marked. */
 export function RecapList({
   recaps,
-  q,
+  pager,
   selectedId,
   loading,
   onPick,
 }: {
   recaps: RecapHeadline[];
-  q: string;
+  pager: { q: string; page: number };
   selectedId: number | undefined;
   loading: boolean;
   onPick: () => void;
@@ -42,7 +47,7 @@ export function RecapList({
             return (
               <li key={r.id}>
                 <Link
-                  to={recapListHref(q, r.id)}
+                  to={recapListHref(pager, r.id)}
                   preventScrollReset
                   onClick={onPick}
                   aria-current={selected ? "true" : undefined}

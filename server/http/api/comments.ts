@@ -8,6 +8,9 @@ import { rowId } from "../../data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { RateLimit } from "../rate-limit.ts";
+import { listParams, parseQuery, sliceJson } from "./list-query.ts";
+import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
+import { API_LIST_MAX } from "../../data/list-page.ts";
 
 /** Largest comment request body accepted. */
 export const COMMENT_BODY_LIMIT = 16 * 1024;
@@ -31,6 +34,8 @@ const commentInput = z.object({
   // The honeypot: a field people never see, so only bots fill it in.
   website: z.string().max(2000).optional(),
 }, { message: "The body must be a JSON object with author_name and comment_text" });
+
+const commentsQuery = z.object(listParams);
 
 /** The comment limiter: COMMENT_RATE_PER_MINUTE and COMMENT_RATE_PER_DAY per client address, shared by all instances through Redis when set. */
 export function commentRateLimit(config: Config, redis?: Redis): RateLimit {
@@ -59,8 +64,8 @@ const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "u
  * GET and POST `/:id/comments` under a recap or episode router. `notFound` is
  * the message for an unknown parent.
  */
-export function commentRoutes(options: { target: CommentTarget; database: Database; limit: RateLimit; notFound: string }): Router {
-  const { target, database, limit, notFound } = options;
+export function commentRoutes(options: { target: CommentTarget; database: Database; limit: RateLimit; notFound: string; cached: VersionedCache }): Router {
+  const { target, database, limit, notFound, cached } = options;
   const router = Router();
 
   const parentId = async (raw: unknown) => {
@@ -69,11 +74,15 @@ export function commentRoutes(options: { target: CommentTarget; database: Databa
     return id;
   };
 
-  router.get("/:id/comments", async (req, res) => {
-    const id = await parentId(req.params.id);
-    res.set("Cache-Control", "no-store");
-    res.json({ comments: await listComments(database.db, target, id) });
-  });
+  // Kept per content version like pages (every comment moves it); browsers must ask again each time.
+  router.get(
+    "/:id/comments",
+    versionedRoute(cached, async (req) => {
+      const id = await parentId(req.params.id);
+      const { limit, cursor } = parseQuery(commentsQuery, req.query);
+      return jsonProduced(sliceJson("comments", await listComments(database.db, target, id, { limit: limit ?? API_LIST_MAX, cursor })));
+    }),
+  );
 
   router.post("/:id/comments", ...jsonBody(COMMENT_BODY_LIMIT), async (req, res) => {
     const id = await parentId(req.params.id);

@@ -6,17 +6,21 @@ import { latestEpisode, listEpisodes, SERIES } from "../../data/episodes.server.
 import { HttpError } from "../errors.ts";
 import type { RateLimit } from "../rate-limit.ts";
 import { commentRoutes } from "./comments.ts";
+import { listParams, parseQuery, sliceJson } from "./list-query.ts";
+import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
 
-const listQuery = z.object({ series: z.enum(SERIES, { message: "series must be daily or weekly" }).optional() });
+const listQuery = z.object({ series: z.enum(SERIES, { message: "series must be daily or weekly" }).optional(), ...listParams });
 
-export function episodesApi(config: Config, database: Database, commentLimit: RateLimit): Router {
+export function episodesApi(config: Config, database: Database, commentLimit: RateLimit, cached: VersionedCache): Router {
   const router = Router();
 
-  router.get("/episodes", async (req, res) => {
-    const parsed = listQuery.safeParse(req.query);
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-    res.json({ episodes: await listEpisodes(database.db, { series: parsed.data.series, mediaBaseUrl: config.MEDIA_BASE_URL }) });
-  });
+  router.get(
+    "/episodes",
+    versionedRoute(cached, async (req) => {
+      const { series, limit, cursor } = parseQuery(listQuery, req.query);
+      return jsonProduced(sliceJson("episodes", await listEpisodes(database.db, { series, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
+    }),
+  );
 
   router.get("/episodes/latest", async (_req, res) => {
     const episode = await latestEpisode(database.db, config.MEDIA_BASE_URL);
@@ -24,6 +28,6 @@ export function episodesApi(config: Config, database: Database, commentLimit: Ra
     res.json({ episode });
   });
 
-  router.use("/episodes", commentRoutes({ target: "episode", database, limit: commentLimit, notFound: "Episode not found" }));
+  router.use("/episodes", commentRoutes({ target: "episode", database, limit: commentLimit, notFound: "Episode not found", cached }));
   return router;
 }

@@ -7,18 +7,21 @@ import { rowId } from "../../data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import type { RateLimit } from "../rate-limit.ts";
 import { commentRoutes } from "./comments.ts";
+import { listParams, parseQuery, sliceJson } from "./list-query.ts";
+import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
 
-const listQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters").optional() });
+const listQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters").optional(), ...listParams });
 
-export function recapsApi(config: Config, database: Database, commentLimit: RateLimit): Router {
+export function recapsApi(config: Config, database: Database, commentLimit: RateLimit, cached: VersionedCache): Router {
   const router = Router();
 
-  router.get("/recaps", async (req, res) => {
-    const parsed = listQuery.safeParse(req.query);
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-    const recaps = await listRecaps(database.db, { q: parsed.data.q, mediaBaseUrl: config.MEDIA_BASE_URL });
-    res.json({ recaps });
-  });
+  router.get(
+    "/recaps",
+    versionedRoute(cached, async (req) => {
+      const { q, limit, cursor } = parseQuery(listQuery, req.query);
+      return jsonProduced(sliceJson("recaps", await listRecaps(database.db, { q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
+    }),
+  );
 
   router.get("/recaps/:id", async (req, res) => {
     const id = rowId(req.params.id);
@@ -27,7 +30,7 @@ export function recapsApi(config: Config, database: Database, commentLimit: Rate
     res.json({ recap });
   });
 
-  router.use("/recaps", commentRoutes({ target: "recap", database, limit: commentLimit, notFound: "Summary not found" }));
+  router.use("/recaps", commentRoutes({ target: "recap", database, limit: commentLimit, notFound: "Summary not found", cached }));
 
   return router;
 }
