@@ -5,7 +5,8 @@
 // requests/s, latency and the ratio to the bare server; writes bench/results/wrk.json.
 // Targets (issue 14): cached pages >= 30 % of the bare server, /api/recaps and feeds >= 15 %.
 // Usage: node bench/wrk.ts [seconds] [connections]
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -43,8 +44,11 @@ interface WrkResult {
   errors: number;
 }
 
-function wrk(url: string): WrkResult {
-  const out = execFileSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url], { encoding: "utf8" });
+// Asynchronous: the bare server lives in this process and must keep answering while wrk runs.
+const run = promisify(execFile);
+
+async function wrk(url: string): Promise<WrkResult> {
+  const { stdout: out } = await run("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url], { encoding: "utf8" });
   const latency = (p: string) => new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? "0";
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -76,8 +80,8 @@ const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 const rows = [];
 try {
   for (const p of paths) {
-    const baseline = wrk(bareUrl + p);
-    const ours = wrk(demo.url + p);
+    const baseline = await wrk(bareUrl + p);
+    const ours = await wrk(demo.url + p);
     rows.push({
       target: p,
       bytes: answers.get(p)!.body.length,
