@@ -46,6 +46,8 @@ const envSchema = z.object({
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The share of successful requests that get a log line (0 to 1); 4xx and 5xx are always logged. */
+  REQUEST_LOG_SAMPLE: z.coerce.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -65,7 +65,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // Errors and refusals are always logged; successes as often as REQUEST_LOG_SAMPLE says, so
+      // that under a crowd the log is a sample, not the limit on throughput.
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 || Math.random() < config.REQUEST_LOG_SAMPLE ? "info" : "silent",
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
