@@ -51,7 +51,9 @@ const browser = await launchChromium();
 let failed = false;
 try {
   const latest = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
-  const pages = ["/", "/chat", "/recap", `/recap/${latest}`, "/explorer", "/podcast"];
+  // Pages named on the command line (":latest" stands for the newest recap), or every demo page.
+  const named = process.argv.slice(2).map((p) => p.replace(":latest", String(latest)));
+  const pages = named.length ? named : ["/", "/chat", "/recap", `/recap/${latest}`, "/explorer", "/podcast"];
   const rows: Array<Record<string, string | number>> = [];
   for (const page of pages) {
     // Measured as most visitors meet it: rendered once already (each content version renders

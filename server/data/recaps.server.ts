@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import { dialectOf } from "../db/dialect.ts";
+import { dialectOf, withSearchIndex } from "../db/dialect.ts";
 import type { DB, WeeklySummariesTable } from "../db/schema.ts";
 import { mediaUrl } from "../media/buckets.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.ts";
@@ -64,10 +64,12 @@ export async function listRecaps(
   options: { q?: string | undefined; mediaBaseUrl?: string | undefined; limit?: number; cursor?: Keyset | undefined } = {},
 ): Promise<Slice<Recap>> {
   const limit = options.limit ?? API_LIST_MAX;
-  let query = newestFirst(recapsMatching(db, options.q)).select(COLUMNS).limit(limit + 1);
   const cursor = options.cursor;
-  if (cursor) query = query.where((eb) => afterKeyset(eb.ref("date"), eb.ref("id"), "desc", cursor));
-  const [rows, total] = await Promise.all([query.execute(), countMatching(db, options.q)]);
+  const [rows, total] = await withSearchIndex(db, options.q, (db: Kysely<DB>) => {
+    let query = newestFirst(recapsMatching(db, options.q)).select(COLUMNS).limit(limit + 1);
+    if (cursor) query = query.where((eb) => afterKeyset(eb.ref("date"), eb.ref("id"), "desc", cursor));
+    return Promise.all([query.execute(), countMatching(db, options.q)]);
+  });
   return sliceOf(rows, limit, total, keyOf, (row) => toRecap(row, options.mediaBaseUrl));
 }
 
@@ -78,10 +80,9 @@ export async function everyRecap(db: Kysely<DB>): Promise<Recap[]> {
 
 /** One numbered page of the recap list (headlines only) and how many recaps match in all. */
 export async function recapHeadlinePage(db: Kysely<DB>, q: string | undefined, window: PageWindow): Promise<{ items: RecapHeadline[]; total: number }> {
-  const [items, total] = await Promise.all([
-    newestFirst(recapsMatching(db, q)).select(["id", "date", "headline"]).limit(window.perPage).offset(window.offset).execute(),
-    countMatching(db, q),
-  ]);
+  const [items, total] = await withSearchIndex(db, q, (db: Kysely<DB>) =>
+    Promise.all([newestFirst(recapsMatching(db, q)).select(["id", "date", "headline"]).limit(window.perPage).offset(window.offset).execute(), countMatching(db, q)]),
+  );
   return { items, total };
 }
 

@@ -26,6 +26,21 @@ export interface DialectHelpers {
 /** A trigram index can only narrow a search for three characters or more. */
 export const TRIGRAM = 3;
 
+/**
+ * Runs the queries of one substring search. PostgreSQL's planner prices ILIKE
+ * as cheap and so prefers reading every row to the pg_trgm indexes (measured
+ * over 5,000 recaps: 210 ms against 9 ms), so there the search runs in a
+ * transaction that rules out sequential scans; SQLite's FTS5 candidates are
+ * part of the query itself.
+ */
+export function withSearchIndex<T>(db: Kysely<any>, needle: string | undefined, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  if (engineOf(db) !== "postgres" || !needle || [...needle.trim()].length < TRIGRAM) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return run(trx);
+  });
+}
+
 /** A LIKE pattern matching `needle` anywhere, with LIKE's wildcards taken literally. */
 export function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

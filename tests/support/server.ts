@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** What `npm start` runs after `node` (the server's Node flags and its entry), so tests run the server as production does. */
+const START_ARGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ").slice(1);
 
 export interface RunningServer {
   url: string;
@@ -19,7 +23,7 @@ export interface RunningServer {
  * port of 127.0.0.1 and waits until it listens.
  */
 function spawnServer(env: Record<string, string>) {
-  return spawn(process.execPath, ["server/main.ts"], {
+  return spawn(process.execPath, START_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
