@@ -1,6 +1,6 @@
 import { useContext, useEffect } from "react";
 import { FEED_PATHS } from "../server/feeds/feed-common";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { RouteErrorFallback } from "./components/route-error-fallback";
 import { SiteFooter } from "./components/site-footer";
@@ -9,6 +9,8 @@ import { Toasts } from "./components/toasts";
 import { appContext } from "./context";
 import { usePendingPage } from "./pending-page";
 import { useStaticPage } from "./components/static-page";
+import { SiteContext } from "./components/use-site";
+import { IslandsLoader } from "./islands/islands-loader";
 import { InlineCssContext } from "./inline-css";
 import stylesheet from "./styles/app.css?url";
 
@@ -21,7 +23,8 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.get(appContext).publicConfig };
+  const { publicConfig, islandsScript } = context.get(appContext);
+  return { site: publicConfig, islandsScript: islandsScript ?? null };
 }
 
 // The site configuration does not change while the page is open: navigations
@@ -32,6 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says so (home) is sent as plain HTML: no scripts to fetch or run.
   const staticPage = useStaticPage();
   const css = useContext(InlineCssContext);
+  // Absent when the root loader failed (its error boundary still renders this layout).
+  const root = useRouteLoaderData<typeof loader>("root");
+  const site = root?.site;
   return (
     <html lang="en">
       <head>
@@ -56,13 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {children}
-        {staticPage ? null : (
+        {site ? <SiteContext value={site}>{children}</SiteContext> : children}
+        {staticPage === false ? (
           <>
             <ScrollRestoration />
             <Scripts />
           </>
-        )}
+        ) : staticPage === "islands" && site && root.islandsScript ? (
+          <IslandsLoader site={site} script={root.islandsScript} />
+        ) : null}
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
 import type { PublicConfig } from "../../server/config";
 
 const FALLBACK: PublicConfig = {
@@ -9,8 +9,13 @@ const FALLBACK: PublicConfig = {
   linkedinUrl: "",
 };
 
-/** The public site configuration from the root loader (brand, assistant name, links). */
+/**
+ * The public site configuration (brand, assistant name, links): provided by the
+ * root layout from its loader, and by the islands of a plain-HTML page, which
+ * run without the router.
+ */
+export const SiteContext = createContext<PublicConfig>(FALLBACK);
+
 export function useSite(): PublicConfig {
-  const data = useRouteLoaderData("root") as { site: PublicConfig } | undefined;
-  return data?.site ?? FALLBACK;
+  return useContext(SiteContext);
 }

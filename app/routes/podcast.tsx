@@ -4,6 +4,7 @@ import { episodePage, episodePosition, latestEpisode, SERIES, type Series } from
 import { rowId } from "../../server/data/row-id";
 import { pageCount, pageNumber, pageWindow } from "../../server/data/list-page";
 import { siteFromMatches } from "../components/page-meta";
+import { ISLANDS_PAGE } from "../components/static-page";
 import { pagedHref, Pager, pagerLinks, type PagerState } from "../components/pager";
 import { ToolPageHeader } from "../components/tool-page-header";
 import { appContext } from "../context";
@@ -29,6 +30,10 @@ async function pageOfEpisode(db: Parameters<typeof episodePosition>[0], id: numb
   const position = await episodePosition(db, id, series);
   return position === undefined ? 1 : Math.floor(position / EPISODES_PER_PAGE) + 1;
 }
+
+// Plain HTML with islands (comments, players, copy buttons): a reader's first paint waits for
+// no script, and the islands' code (React without the router) loads after the page.
+export const handle = ISLANDS_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config, logger } = context.get(appContext);

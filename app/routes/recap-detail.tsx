@@ -2,12 +2,17 @@ import { data, isRouteErrorResponse } from "react-router";
 import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
+import { ISLANDS_PAGE } from "../components/static-page";
 import { appContext } from "../context";
 import { RecapArticle, RecapNotFound } from "../features/recap/recap-article";
 import { recapMeta } from "../features/recap/recap-meta";
 import { getRecapView } from "../features/recap/recap-page.server";
 import { NO_ID } from "../features/recap/recap-text";
 import type { Route } from "./+types/recap-detail";
+
+// Plain HTML with islands (comments, players, copy buttons): a reader's first paint waits for
+// no script, and the islands' code (React without the router) loads after the page.
+export const handle = ISLANDS_PAGE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) throw new Error(NO_ID);

@@ -79,7 +79,9 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   const context = publicConfig(config);
   const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;
-  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, stylesheetText }]]));
+  // Vite serves the source in development; the build names its hashed file in its manifest.
+  const islandsScript = deps.clientDir ? builtIslandsScript(deps.clientDir) : `/${ISLANDS_ENTRY}`;
+  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, stylesheetText, islandsScript }]]));
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
@@ -133,6 +135,17 @@ function errorHandler(config: Config): ErrorRequestHandler {
     if (config.isDevelopment && err instanceof Error && status >= 500) body.stack = err.stack;
     res.status(status).json(body);
   };
+}
+
+const ISLANDS_ENTRY = "app/islands/mount.tsx";
+
+/** The built islands script's URL, from Vite's manifest of the client build. */
+function builtIslandsScript(clientDir: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const entry = manifest[ISLANDS_ENTRY];
+  // Pages with islands would silently lose their comments and players: this means a broken build.
+  if (!entry) throw new Error(`The build has no ${ISLANDS_ENTRY}`);
+  return `/${entry.file}`;
 }
 
 /** The built stylesheets' text by URL, read once: pages inline them (app/inline-css.ts). */

@@ -4,7 +4,12 @@ import { CommentsSection } from "../../components/comments/comments-section";
 import { DateText } from "../../components/date-text";
 import { AudioPlayer } from "./audio-player";
 import { clock } from "./clock";
+import { island } from "../../islands/island";
 import { SERIES_TAG } from "./podcast-text";
+
+// The podcast page is plain HTML (its route is ISLANDS_PAGE): the player and comments run as islands.
+const AudioPlayerIsland = island("audio-player", AudioPlayer);
+const CommentsIsland = island("comments", CommentsSection);
 
 /** One episode: date, series tag, title, description, duration, player (or why there is none), comments. */
 export function EpisodeCard({
@@ -41,11 +46,11 @@ export function EpisodeCard({
       <Heading className="font-display text-xl font-semibold leading-snug text-ink-950 sm:text-2xl">{episode.title}</Heading>
       <p className="text-ink-700">{episode.description}</p>
       {audioUrl ? (
-        <AudioPlayer episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
+        <AudioPlayerIsland episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
       ) : (
         <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">{missingAudioText}</p>
       )}
-      <CommentsSection endpoint={`/api/episodes/${episode.id}/comments`} subject={anchor ? episode.title : `${episode.title} (latest episode)`} />
+      <CommentsIsland endpoint={`/api/episodes/${episode.id}/comments`} subject={anchor ? episode.title : `${episode.title} (latest episode)`} />
     </article>
   );
 }

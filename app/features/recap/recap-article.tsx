@@ -4,7 +4,12 @@ import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { DateText } from "../../components/date-text";
 import { useSite } from "../../components/use-site";
+import { island } from "../../islands/island";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
+
+// The page is plain HTML (its route is ISLANDS_PAGE): these two run as islands.
+const CopyLinkIsland = island("copy-link", CopyLinkButton);
+const CommentsIsland = island("comments", CommentsSection);
 import type { RecapView } from "./recap-page.server";
 
 const button =
@@ -37,9 +42,9 @@ export function RecapArticle({ recap }: { recap: RecapView }) {
           <RecapBody html={recap.html} />
         </div>
         <div className="mt-8">
-          <CopyLinkButton url={`${site.siteUrl}/recap/${recap.id}`} />
+          <CopyLinkIsland url={`${site.siteUrl}/recap/${recap.id}`} />
         </div>
-        <CommentsSection endpoint={`/api/recaps/${recap.id}/comments`} />
+        <CommentsIsland endpoint={`/api/recaps/${recap.id}/comments`} />
       </article>
       <div className="mt-8 text-center">
         <Link to="/recap" className={button}>
