@@ -2,7 +2,9 @@
 // 4G and CPU) on every page of the demo site, served by the built server on a
 // fresh SQLite database at 127.0.0.1, in Debian's Chromium (CHROME_PATH).
 // Prints the scores; exits 1 when a page misses a target (accessibility, best
-// practices and SEO 100; performance at least 95). Writes bench/results/lighthouse.json.
+// practices and SEO 100; performance at least 95, and 100 with LCP under 1.5 s on a recap's page
+// and the podcast page). Pages may be named: node bench/lighthouse.ts /recap/:latest /podcast.
+// Writes bench/results/lighthouse.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -14,6 +16,11 @@ import { startDemoServer } from "./demo-server.ts";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 const CATEGORIES = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
+// The pages people land on from search, shared links and podcast apps aim higher (issue 14):
+// performance 100 with a simulated LCP under 1.5 s.
+const LANDING = (page: string) => page === "/podcast" || /^\/recap\/\d+$/.test(page);
+const target = (page: string, category: keyof typeof TARGETS) => (category === "performance" && LANDING(page) ? 100 : TARGETS[category]);
+const LANDING_LCP_MS = 1500;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,7 +73,7 @@ try {
     for (const category of CATEGORIES) {
       const score = Math.round((categories[category]?.score ?? 0) * 100);
       row[category] = score;
-      if (score < TARGETS[category]) {
+      if (score < target(page, category)) {
         failed = true;
         // Say what cost the points, so the table is a to-do list and not only a verdict.
         const lost = categories[category]!.auditRefs
@@ -76,6 +83,10 @@ try {
       }
     }
     row["LCP ms"] = Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0);
+    if (LANDING(page) && Number(row["LCP ms"]) >= LANDING_LCP_MS) {
+      failed = true;
+      console.error(`${page} LCP ${row["LCP ms"]} ms: the target is under ${LANDING_LCP_MS} ms`);
+    }
     row["TBT ms"] = Math.round(audits["total-blocking-time"]?.numericValue ?? 0);
     row.CLS = Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3));
     rows.push(row);
