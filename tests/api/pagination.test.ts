@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENGINES } from "../support/databases.ts";
+import { serverWithDirectAccess } from "../support/server-for-tests.ts";
 
 interface Listed {
   id: number | string;
@@ -14,29 +13,24 @@ interface ListBody {
 }
 
 describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
-  let direct: Database;
+  const handle = serverWithDirectAccess(engine);
   let recapId: number;
   let episodeId: number;
   let oldEpisodeId: number;
 
   beforeAll(async () => {
-    testDb = await freshDatabase(engine);
-    server = await startServer(testDb.env);
-    direct = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     // 95 older recaps beside the demo's 10, two of them on one day (the id breaks the tie).
-    await direct.db
+    await handle.direct.db
       .insertInto("weekly_summaries")
       .values(Array.from({ length: 95 }, (_, i) => ({ date: new Date(Date.UTC(2018, 0, 1) + Math.floor(i / 2) * 7 * 86_400_000).toISOString().slice(0, 10), headline: `Archive recap ${i}`, content: i % 2 ? "Bourbon body" : "Gin body" })))
       .execute();
-    await direct.db
+    await handle.direct.db
       .insertInto("podcast_episodes")
       .values(Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), title: `Archive episode ${i}`, description: "Old", weekly_daily: i % 3 ? ("daily" as const) : ("weekly" as const), guid: randomUUID() })))
       .execute();
-    recapId = (await direct.db.selectFrom("weekly_summaries").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
-    episodeId = (await direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
-    oldEpisodeId = (await direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "asc").executeTakeFirstOrThrow()).id;
+    recapId = (await handle.direct.db.selectFrom("weekly_summaries").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
+    episodeId = (await handle.direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
+    oldEpisodeId = (await handle.direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "asc").executeTakeFirstOrThrow()).id;
     const comments = (key: "recap_id" | "episode_id", parent: number) =>
       Array.from({ length: 45 }, (_, i) => ({
         id: randomUUID(),
@@ -47,17 +41,12 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
         created_at: new Date(Date.UTC(2026, 10, 1) + Math.floor(i / 3) * 60_000).toISOString(),
         status: i === 7 ? ("hidden" as const) : ("visible" as const),
       }));
-    await direct.db.insertInto("recap_comments").values(comments("recap_id", recapId) as never).execute();
-    await direct.db.insertInto("podcast_comments").values(comments("episode_id", episodeId) as never).execute();
-  });
-  afterAll(async () => {
-    await direct?.close();
-    await server?.stop();
-    await testDb?.drop();
+    await handle.direct.db.insertInto("recap_comments").values(comments("recap_id", recapId) as never).execute();
+    await handle.direct.db.insertInto("podcast_comments").values(comments("episode_id", episodeId) as never).execute();
   });
 
   const get = async (path: string) => {
-    const res = await fetch(server.url + path);
+    const res = await fetch(handle.server.url + path);
     return { status: res.status, body: (await res.json()) as ListBody };
   };
 
@@ -137,7 +126,7 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
 
   it("serves the recap list as numbered pages, without JavaScript, each with its own canonical address", async () => {
     const page = async (path: string) => {
-      const res = await fetch(server.url + path);
+      const res = await fetch(handle.server.url + path);
       expect(res.status, path).toBe(200);
       return res.text();
     };
@@ -164,7 +153,7 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
   });
 
   it("shows the true episode total, the latest card on every page, and finds the page of an old episode", async () => {
-    const html = async (path: string) => (await fetch(server.url + path)).text();
+    const html = async (path: string) => (await fetch(handle.server.url + path)).text();
     const first = await html("/podcast");
     expect(first).toContain("37 episodes");
     expect(first).toContain("Page 1 of 4");
@@ -181,33 +170,33 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
 
   it("serves feeds, the sitemap and API lists from the content-version cache, fresh after any change", async () => {
     for (const path of ["/feeds/podcast.xml", "/feeds/recaps.xml", "/sitemap.xml", "/api/recaps?limit=5", "/api/episodes", `/api/recaps/${recapId}/comments`]) {
-      await fetch(server.url + path);
-      const again = await fetch(server.url + path);
+      await fetch(handle.server.url + path);
+      const again = await fetch(handle.server.url + path);
       expect(again.status, path).toBe(200);
       expect(again.headers.get("x-page-cache"), path).toBe("hit");
       expect(again.headers.get("etag"), path).toMatch(/^"v\d+-/);
     }
-    await direct.db.insertInto("podcast_episodes").values({ date: "2031-01-01", title: "Fresh from the future", description: "New", weekly_daily: "daily", mp3_file: "x.mp3", byte_size: 1000, guid: randomUUID() }).execute();
-    const feed = await fetch(`${server.url}/feeds/podcast.xml`);
+    await handle.direct.db.insertInto("podcast_episodes").values({ date: "2031-01-01", title: "Fresh from the future", description: "New", weekly_daily: "daily", mp3_file: "x.mp3", byte_size: 1000, guid: randomUUID() }).execute();
+    const feed = await fetch(`${handle.server.url}/feeds/podcast.xml`);
     expect(feed.headers.get("x-page-cache")).toBe("miss");
     expect(await feed.text()).toContain("Fresh from the future");
-    await direct.db.deleteFrom("podcast_episodes").where("title", "=", "Fresh from the future").execute();
-    expect(await (await fetch(`${server.url}/feeds/podcast.xml`)).text()).not.toContain("Fresh from the future");
+    await handle.direct.db.deleteFrom("podcast_episodes").where("title", "=", "Fresh from the future").execute();
+    expect(await (await fetch(`${handle.server.url}/feeds/podcast.xml`)).text()).not.toContain("Fresh from the future");
   });
 
   it("answers a page that fails to render with a 500 and an error page, never an empty 200", async () => {
     // Data no page can show, written by something other than this server: a date both databases
     // accept but no JavaScript Date can hold, so formatting it throws while the page renders.
-    const bad = await direct.db.insertInto("weekly_summaries").values({ date: "5874897-12-31", headline: "Broken", content: "x" }).returning("id").executeTakeFirstOrThrow();
-    const res = await fetch(`${server.url}/recap/${bad.id}`);
+    const bad = await handle.direct.db.insertInto("weekly_summaries").values({ date: "5874897-12-31", headline: "Broken", content: "x" }).returning("id").executeTakeFirstOrThrow();
+    const res = await fetch(`${handle.server.url}/recap/${bad.id}`);
     expect(res.status).toBe(500);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     const body = await res.text();
     expect(body.length).toBeGreaterThan(500);
     expect(body).toContain("</html>");
     expect(res.headers.get("x-page-cache")).not.toBe("hit");
-    const again = await fetch(`${server.url}/recap/${bad.id}`);
+    const again = await fetch(`${handle.server.url}/recap/${bad.id}`);
     expect(again.status).toBe(500);
-    await direct.db.deleteFrom("weekly_summaries").where("id", "=", bad.id).execute();
+    await handle.direct.db.deleteFrom("weekly_summaries").where("id", "=", bad.id).execute();
   });
 });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Recap } from "../../server/data/recaps.server.ts";
-import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { ENGINES } from "../support/databases.ts";
+import { serverWithDirectAccess } from "../support/server-for-tests.ts";
 
 describe.each(ENGINES)("recap reads on %s", (engine) => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
-  let direct: Database;
+  // A second connection to the server's own database, to add rows the demo lacks.
+  const handle = serverWithDirectAccess(engine);
 
   beforeAll(async () => {
-    testDb = await freshDatabase(engine);
-    server = await startServer(testDb.env);
-    // A second connection to the server's own database, to add rows the demo lacks.
-    direct = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-    await direct.db
+    await handle.direct.db
       .insertInto("weekly_summaries")
       .values([
         { date: "2020-01-03", headline: "ÉCLAT: Añejo Tequila in Zürich", content: "Unicode body", tags: '["Tequila"]' },
@@ -22,14 +16,9 @@ describe.each(ENGINES)("recap reads on %s", (engine) => {
       ])
       .execute();
   });
-  afterAll(async () => {
-    await direct?.close();
-    await server?.stop();
-    await testDb?.drop();
-  });
 
   const list = async (q?: string) => {
-    const res = await fetch(`${server.url}/api/recaps${q === undefined ? "" : `?q=${encodeURIComponent(q)}`}`);
+    const res = await fetch(`${handle.server.url}/api/recaps${q === undefined ? "" : `?q=${encodeURIComponent(q)}`}`);
     expect(res.status).toBe(200);
     return ((await res.json()) as { recaps: Recap[] }).recaps;
   };
@@ -66,18 +55,18 @@ describe.each(ENGINES)("recap reads on %s", (engine) => {
   });
 
   it("refuses a search over 200 characters", async () => {
-    const res = await fetch(`${server.url}/api/recaps?q=${"a".repeat(201)}`);
+    const res = await fetch(`${handle.server.url}/api/recaps?q=${"a".repeat(201)}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "q must be at most 200 characters" });
   });
 
   it("reads one recap by id, and answers 404 for an unknown or malformed id", async () => {
     const [first] = await list();
-    const res = await fetch(`${server.url}/api/recaps/${first!.id}`);
+    const res = await fetch(`${handle.server.url}/api/recaps/${first!.id}`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { recap: Recap }).recap).toEqual(first);
     for (const bad of ["999999", "abc", "0", "-1", "1.5", "1e3", "%00"]) {
-      const miss = await fetch(`${server.url}/api/recaps/${bad}`);
+      const miss = await fetch(`${handle.server.url}/api/recaps/${bad}`);
       expect(miss.status, bad).toBe(404);
       expect(await miss.json()).toEqual({ error: "Summary not found" });
     }
