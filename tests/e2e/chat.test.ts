@@ -107,12 +107,11 @@ describe("/chat with a workflow webhook", () => {
     expect(sent).toMatchObject({ message: "first line\nsecond line", deepresearchStatus: "false", retryAttempt: 0 });
     expect(sent.uuid).toBe(await page.evaluate(() => sessionStorage.getItem("current-chat")));
 
-    // Waiting: "Thinking...", the typing dots, Send and the prompts disabled, Enter ignored.
+    // Waiting: "Thinking...", the typing dots, the text field, Send and the prompts disabled (spec section 4).
     expect(await input(page).getAttribute("placeholder")).toBe("Thinking...");
     await page.getByTestId("typing-indicator").waitFor();
-    await input(page).fill("another");
+    expect(await input(page).isDisabled()).toBe(true);
     expect(await sendButton(page).isDisabled()).toBe(true);
-    await input(page).press("Enter");
     expect(held.length).toBe(1);
 
     held[0]!({ output: "## Reply\n\n**Bold** and _italic_, `code`:\n\n> quoted\n\n1. one\n2. two" });
@@ -121,6 +120,9 @@ describe("/chat with a workflow webhook", () => {
     for (const selector of ["strong", "em", "code", "blockquote", "ol"]) expect(await answer.locator(selector).count(), selector).toBe(1);
     expect(await page.getByTestId("typing-indicator").count()).toBe(0);
     expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    // The field is back, with the focus it had when the question was sent.
+    expect(await input(page).isDisabled()).toBe(false);
+    expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expectNoUnexpectedErrors();
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DEEP_IN_PROGRESS, DEEP_TOGGLE, DEEP_TOGGLE_HINT, PLACEHOLDER, THINKING } from "./chat-text";
 import type { Pending } from "./use-chat";
 
@@ -14,8 +14,19 @@ interface ChatInputProps {
 export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProps) {
   const [text, setText] = useState("");
   const waiting = pending !== null;
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The field is disabled while a reply is pending (spec section 4), which takes the focus from
+  // it: whoever sent from the field gets it back with the reply, ready for the next question.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!waiting && refocus.current) {
+      refocus.current = false;
+      field.current?.focus();
+    }
+  }, [waiting]);
   const submit = () => {
     if (waiting || !text.trim()) return;
+    refocus.current = document.activeElement === field.current;
     onSend(text.trim());
     setText("");
   };
@@ -32,8 +43,10 @@ export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProp
           Your question
         </label>
         <textarea
+          ref={field}
           id="chat-input"
           rows={2}
+          disabled={waiting}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -43,7 +56,7 @@ export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProp
             submit();
           }}
           placeholder={waiting ? (pending.deep ? DEEP_IN_PROGRESS : THINKING) : PLACEHOLDER}
-          className="max-h-40 min-h-12 flex-1 resize-none rounded-lg border border-ink-300 bg-surface px-3 py-2 text-base text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30"
+          className="max-h-40 min-h-12 flex-1 resize-none rounded-lg border border-ink-300 bg-surface px-3 py-2 text-base text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30 disabled:cursor-not-allowed disabled:bg-paper"
         />
         <button
           type="submit"
