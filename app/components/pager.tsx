@@ -19,6 +19,11 @@ export function pagedHref(path: string, params: Record<string, string | undefine
   return query ? `${path}?${query}` : path;
 }
 
+/** The pages of a list at `path`, keeping `params` (the search, the series) in every address. */
+export function numberedPager(path: string, params: Record<string, string | undefined>, state: { page: number; pageCount: number }): PagerState {
+  return { page: state.page, pageCount: state.pageCount, href: (n) => pagedHref(path, params, n) };
+}
+
 /** `<link rel="prev|next">` for the pages beside this one, so crawlers can walk the list. */
 export function pagerLinks(siteUrl: string, pager: PagerState | undefined): MetaDescriptor[] {
   if (!pager) return [];

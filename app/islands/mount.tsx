@@ -9,6 +9,7 @@ import { CopyLinkButton } from "../components/copy-link-button";
 import { Toasts } from "../components/toasts";
 import { SiteContext } from "../components/use-site";
 import { AudioPlayer } from "../features/podcast/audio-player";
+import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 
 // Every island by the name its box carries.
 const ISLANDS: Record<string, ComponentType<never>> = {
@@ -41,9 +42,7 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   await nextTask();
 }
 
-// A shared moment (#episode-<id>&t=90) is not a plain element id: bring its episode into view.
-const moment = /^#episode-(\d+)&t=\d+$/.exec(window.location.hash);
-if (moment) document.getElementById(`episode-${moment[1]}`)?.scrollIntoView();
+scrollToSharedMoment();
 
 // Tests and styles that need the page's code wait for this mark, as on hydrated pages.
 document.documentElement.dataset.hydrated = "true";

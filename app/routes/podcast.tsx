@@ -2,13 +2,14 @@ import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
 import { episodePage, episodePosition, latestEpisode, SERIES, type Series } from "../../server/data/episodes.server";
 import { rowId } from "../../server/data/row-id";
-import { pageCount, pageNumber, pageWindow } from "../../server/data/list-page";
+import { pageNumber, readNumberedPage } from "../../server/data/list-page";
 import { siteFromMatches } from "../components/page-meta";
 import { ISLANDS_PAGE } from "../components/static-page";
-import { pagedHref, Pager, pagerLinks, type PagerState } from "../components/pager";
+import { numberedPager, Pager, pagerLinks, type PagerState } from "../components/pager";
 import { ToolPageHeader } from "../components/tool-page-header";
 import { appContext } from "../context";
 import { EpisodeCard } from "../features/podcast/episode-card";
+import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 import { podcastMeta } from "../features/podcast/podcast-meta";
 import { PODCAST_INTRO, PODCAST_TITLE, SERIES_NAME, SERIES_SUBTITLE } from "../features/podcast/podcast-text";
 import { SeriesFilter } from "../features/podcast/series-filter";
@@ -20,11 +21,7 @@ const seriesFrom = (value: string | null): Series | undefined => SERIES.find((s)
 /** Episodes listed at a time, each with its player and comments. */
 export const EPISODES_PER_PAGE = 10;
 
-const episodesPager = ({ series, page, pageCount }: { series: Series | undefined; page: number; pageCount: number }): PagerState => ({
-  page,
-  pageCount,
-  href: (n) => pagedHref("/podcast", { series }, n),
-});
+const episodesPager = (state: { series: Series | undefined; page: number; pageCount: number }): PagerState => numberedPager("/podcast", { series: state.series }, state);
 
 async function pageOfEpisode(db: Parameters<typeof episodePosition>[0], id: number, series: Series | undefined): Promise<number> {
   const position = await episodePosition(db, id, series);
@@ -42,14 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An episode's own address (feeds, shared moments) asks for the page that holds it.
   const episodeId = rowId(params.get("episode"));
   const requested = episodeId && !params.has("page") ? await pageOfEpisode(database.db, episodeId, series) : pageNumber(params.get("page"));
-  const read = (page: number) => episodePage(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL, window: pageWindow(page, EPISODES_PER_PAGE) });
   try {
-    const [latest, first] = await Promise.all([latestEpisode(database.db, config.MEDIA_BASE_URL), read(requested)]);
-    const pages = pageCount(first.total, EPISODES_PER_PAGE);
-    // A page past the end (a hand-edited address, or episodes removed) shows the last one.
-    const page = Math.min(requested, pages);
-    const episodes = page === requested ? first.items : (await read(page)).items;
-    return { series, latest: latest ?? null, episodes, total: first.total, page, pageCount: pages, failed: false };
+    const [latest, { items: episodes, total, page, pageCount }] = await Promise.all([
+      latestEpisode(database.db, config.MEDIA_BASE_URL),
+      readNumberedPage(requested, EPISODES_PER_PAGE, (window) => episodePage(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL, window })),
+    ]);
+    return { series, latest: latest ?? null, episodes, total, page, pageCount, failed: false };
   } catch (err) {
     // The page still renders, and says the episodes could not be read.
     logger.error({ err }, "episodes could not be read");
@@ -79,11 +74,7 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/podcast";
 
-  // A shared moment (#episode-<id>&t=90) is not a plain element id: bring its episode into view.
-  useEffect(() => {
-    const match = /^#episode-(\d+)&t=\d+$/.exec(window.location.hash);
-    if (match) document.getElementById(`episode-${match[1]}`)?.scrollIntoView();
-  }, []);
+  useEffect(scrollToSharedMoment, []);
 
   if (failed) return <EpisodesError />;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
-import { pageCount, pageNumber, pageWindow } from "../../server/data/list-page";
+import { pageNumber, readNumberedPage } from "../../server/data/list-page";
 import { recapHeadlinePage, recapMatches } from "../../server/data/recaps.server";
 import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
@@ -19,18 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const requested = pageNumber(url.searchParams.get("page"));
-  const first = await recapHeadlinePage(database.db, q, pageWindow(requested, RECAPS_PER_PAGE));
-  const { total } = first;
-  const pages = pageCount(total, RECAPS_PER_PAGE);
-  // A page past the end (the list shrank, or a hand-edited address) shows the last one.
-  const page = Math.min(requested, pages);
-  const recaps = page === requested ? first.items : (await recapHeadlinePage(database.db, q, pageWindow(page, RECAPS_PER_PAGE))).items;
+  const { items: recaps, page, pageCount } = await readNumberedPage(pageNumber(url.searchParams.get("page")), RECAPS_PER_PAGE, (window) =>
+    recapHeadlinePage(database.db, q, window),
+  );
   // The chosen recap if it matches the search, wherever it stands in the list; otherwise this page's first.
   const wanted = rowId(url.searchParams.get("id"));
   const selectedId = wanted && (recaps.some((r) => r.id === wanted) || (await recapMatches(database.db, q, wanted))) ? wanted : recaps[0]?.id;
   const selected = selectedId ? ((await getRecapView(database.db, selectedId, config.MEDIA_BASE_URL)) ?? null) : null;
-  return { q, recaps, total, page, pageCount: pages, selected };
+  return { q, recaps, page, pageCount, selected };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -36,9 +36,6 @@ export const COMMENT_TARGETS = Object.keys(TARGETS) as CommentTarget[];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the two tables' names are chosen at run time
 type AnyDb = Kysely<any>;
 
-/** Comments a page shows at first, and adds with each "Show more comments". */
-export const COMMENTS_PER_PAGE = 20;
-
 /**
  * Up to `limit` visible comments under one recap or episode after `cursor`, in
  * the order the spec gives that table, with the cursor of the rest and how many there are.
@@ -47,10 +44,10 @@ export async function listComments(
   db: Kysely<DB>,
   target: CommentTarget,
   parentId: number,
-  options: { limit?: number; cursor?: Keyset | undefined } = {},
+  options: { limit: number; cursor?: Keyset | undefined },
 ): Promise<Slice<PublicComment>> {
   const t = TARGETS[target];
-  const limit = options.limit ?? COMMENTS_PER_PAGE;
+  const { limit } = options;
   const visible = () => (db as AnyDb).selectFrom(t.table).where(t.key, "=", parentId).where("status", "=", "visible");
   let query = visible()
     .select(["id", t.key, "author_name", "comment_text", "created_at"])

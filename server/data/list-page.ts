@@ -74,3 +74,20 @@ export function pageNumber(raw: string | null | undefined): number {
 export const pageWindow = (page: number, perPage: number): PageWindow => ({ page, perPage, offset: (page - 1) * perPage });
 
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/**
+ * The numbered page `requested` of a list read by `read`, with how many pages
+ * there are. A page past the end (a hand-edited address, or a list that shrank)
+ * reads as the last page, so an old link still lands somewhere useful.
+ */
+export async function readNumberedPage<T>(
+  requested: number,
+  perPage: number,
+  read: (window: PageWindow) => Promise<{ items: T[]; total: number }>,
+): Promise<{ items: T[]; total: number; page: number; pageCount: number }> {
+  const first = await read(pageWindow(requested, perPage));
+  const pages = pageCount(first.total, perPage);
+  const page = Math.min(requested, pages);
+  const items = page === requested ? first.items : (await read(pageWindow(page, perPage))).items;
+  return { items, total: first.total, page, pageCount: pages };
+}

@@ -4,7 +4,7 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/d
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { listRecaps, recapHeadlinePage } from "./recaps.server.ts";
-import { pageWindow } from "./list-page.ts";
+import { decodeCursor, pageWindow } from "./list-page.ts";
 
 // Text with the cases a substring search gets wrong: letters beyond ASCII in both
 // cases, LIKE's wildcards, quotes (FTS5's phrase delimiter), and words split by punctuation.
@@ -67,8 +67,7 @@ describe.each(ENGINES)("recap search on %s", (engine) => {
         const slice = await listRecaps(database.db, { q, limit: 100, cursor });
         all.push(...slice.items.map((r) => r.id));
         total = slice.total;
-        cursor = slice.nextCursor ? JSON.parse(Buffer.from(slice.nextCursor, "base64url").toString()) : undefined;
-        cursor = cursor && { at: cursor[0], id: cursor[1] };
+        cursor = slice.nextCursor ? decodeCursor(slice.nextCursor) : undefined;
       } while (cursor);
       const want = expected(q);
       expect(all, q).toEqual(want);

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import type { ContentVersionReader } from "../data/content-version.server.ts";
@@ -51,23 +51,38 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
 
   const shared = sharedRenders(deps.cache);
 
-  return async (req, res, next) => {
+  return (req, res, next) => {
     if (!isRendered(req.path)) return next();
-    try {
-      if (req.method === "GET" || req.method === "HEAD") {
-        const version = await deps.versions.current().catch(() => undefined);
-        if (version !== undefined) {
-          // Rendered with no visitor headers: the result is shared by everyone who asks for this URL.
-          const { page, how } = await shared(req.originalUrl, version, () => render(new Request(origin + req.originalUrl), version));
-          return await send(req, res, page, how);
-        }
-      }
-      // Another method, or the database cannot say its version: render for this request alone.
-      await send(req, res, await render(ownRequest(req, origin), -1), "bypass");
-    } catch (error) {
-      next(error);
-    }
+    // Another method renders for its request alone; a GET is rendered with no visitor
+    // headers, so the result can be shared by everyone who asks for this URL.
+    const alone = () => render(ownRequest(req, origin), -1);
+    if (req.method !== "GET" && req.method !== "HEAD") return serve(req, res, next, deps.versions, shared, null, alone);
+    return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + req.originalUrl), version), alone);
   };
+}
+
+/**
+ * Answers from the cache at the current content version (`make` renders what is
+ * missing), or with `alone()`, not kept, for a request the cache does not serve
+ * (`make` null) or when the database cannot say its version.
+ */
+async function serve(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: NextFunction,
+  versions: ContentVersionReader,
+  shared: ReturnType<typeof sharedRenders>,
+  make: ((version: number) => Promise<RenderedPage>) | null,
+  alone: () => Promise<RenderedPage>,
+): Promise<void> {
+  try {
+    const version = make ? await versions.current().catch(() => undefined) : undefined;
+    if (!make || version === undefined) return await send(req, res, await alone(), "bypass");
+    const { page, how } = await shared(req.originalUrl, version, () => make(version));
+    await send(req, res, page, how);
+  } catch (error) {
+    next(error);
+  }
 }
 
 const cacheable = (page: RenderedPage) =>
@@ -121,17 +136,9 @@ export function versionedRoute(deps: Pick<PageDeps, "cache" | "versions">, produ
     ];
     return renderedPage(200, headers, Buffer.from(produced.body), version);
   };
-  return async (req, res, next) => {
-    try {
-      const version = await deps.versions.current().catch(() => undefined);
-      if (version === undefined) return await send(req, res, await make(req, -1), "bypass");
-      const { page, how } = await shared(req.originalUrl, version, () => make(req, version));
-      await send(req, res, page, how);
-    } catch (error) {
-      next(error);
-    }
-  };
+  return (req, res, next) => serve(req, res, next, deps.versions, shared, (version) => make(req, version), () => make(req, -1));
 }
+
 
 function ownRequest(req: ExpressRequest, origin: string): Request {
   const headers = new Headers();

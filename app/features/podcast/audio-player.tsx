@@ -6,6 +6,7 @@ import { readLocal, writeLocal } from "../../components/local-store";
 import { useSite } from "../../components/use-site";
 import { clock } from "./clock";
 import { episodePath } from "../../../server/feeds/feed-common";
+import { momentFromHash } from "./shared-moment";
 
 /** The spec's starting volume (section 9). */
 export const START_VOLUME = 0.45;
@@ -20,11 +21,6 @@ function readPosition(id: number): number | undefined {
 const writePosition = (id: number, seconds: number | undefined) =>
   writeLocal(positionKey(id), seconds === undefined ? null : String(Math.floor(seconds)));
 
-/** The moment a shared link asks for (`#episode-<id>&t=90`), when it names this episode. */
-function momentFromHash(id: number): number | undefined {
-  const match = /^#episode-(\d+)(?:&t=(\d+))?$/.exec(window.location.hash);
-  return match && Number(match[1]) === id && match[2] ? Number(match[2]) : undefined;
-}
 
 /**
  * The native player (keyboard and screen-reader support come with it), set to

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { RecapHeadline } from "../../../server/data/recaps.server";
 import { DateText } from "../../components/date-text";
-import { pagedHref, type PagerState } from "../../components/pager";
+import { numberedPager, pagedHref, type PagerState } from "../../components/pager";
 
 /** Headlines in the sidebar at a time. */
 export const RECAPS_PER_PAGE = 25;
 
 /** The sidebar's pages: the search and the page number travel in the address. */
-export function recapListPager({ q, page, pageCount }: { q: string; page: number; pageCount: number }): PagerState & { q: string } {
-  return { q, page, pageCount, href: (n) => pagedHref("/recap", { q }, n) };
+export function recapListPager(state: { q: string; page: number; pageCount: number }): PagerState & { q: string } {
+  return { q: state.q, ...numberedPager("/recap", { q: state.q }, state) };
 }
 
 /** An item of the list: the same page of the same search, with that recap open. */
