@@ -11,7 +11,7 @@ export interface AppContext {
   logger: Logger;
   /** Production only: the text of a built stylesheet (by its /assets/ URL), to inline in pages. */
   stylesheetText?: (href: string) => string;
-  /** The URL of the islands script (app/islands/mount.tsx) for pages that run only their islands. */
+  /** The URL of the islands script (app/islands/islands-entry.ts) for pages that run only their islands. */
   islandsScript?: string;
 }
 

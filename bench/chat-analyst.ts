@@ -11,7 +11,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
 import { seedDemoContent } from "../server/db/seed.ts";
 
-const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis"];
+const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis", "Who owns Tito's?", "What is the biggest distributor in Texas?", "What did the recaps say about tariffs?"];
 const synthetic = Number(process.argv[2] ?? 10_000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -61,7 +61,7 @@ async function measure(label: string, extraRecaps: number) {
     });
     console.log(`\n${label}: ${knowledgeIndex.passages.length} passages, index built in ${buildMs.toFixed(0)} ms`);
     console.table(measured);
-    if (extraRecaps === 0) for (const prompt of PROMPTS) console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false)}`);
+    if (extraRecaps === 0) for (const prompt of PROMPTS) console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false).markdown}`);
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,13 @@
 // Ten years of a trade publication, made up: 5,000 weekly recaps (about 2.5 KB of
-// markdown each), 2,000 episodes in both series and 5,000 comments on one recap,
+// markdown each), 2,000 episodes in both series (each with a five-minute transcript
+// and chapters) and 5,000 comments on one recap,
 // written straight into a migrated database. Every item says it is sample content.
 // The text is generated from a fixed seed, so every run measures the same bytes.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../server/db/schema.ts";
+import { chaptersJson } from "../server/media/chapter-format.ts";
+import { toVtt } from "../server/media/transcript-format.ts";
 
 export interface TenYearsCounts {
   recaps: number;
@@ -97,6 +100,9 @@ export async function fillTenYears(db: Kysely<DB>, counts: TenYearsCounts = TEN_
       duration_seconds: weekly ? 1800 + Math.floor(rand() * 1200) : 240 + Math.floor(rand() * 240),
       byte_size: 4_000_000 + Math.floor(rand() * 20_000_000),
       guid: randomUUID(),
+      // A five-minute transcript (60 cues of about 15 words): what the page, search and feeds carry per episode.
+      transcript: toVtt(Array.from({ length: 60 }, (_, k) => ({ start: k * 5, end: k * 5 + 4.8, text: sentence(rand, 12 + Math.floor(rand() * 6)) }))),
+      chapters: chaptersJson([{ startTime: 0, title: "Opening" }, { startTime: 60, title: SUBJECTS[i % SUBJECTS.length]! }]),
     };
   });
   await inBatches(episodes, 200, (batch) => db.insertInto("podcast_episodes").values(batch).execute());

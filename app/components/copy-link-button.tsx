@@ -3,13 +3,19 @@ import { notify } from "./toasts";
 
 /** Copies an absolute address to the clipboard and says so with `copiedTitle`. */
 export async function copyLink(url: string, copiedTitle = "Link copied"): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(url);
-    void notify("success", copiedTitle, url);
-  } catch {
-    // No clipboard (an insecure origin, or permission refused): show the address to copy by hand.
-    void notify("info", "Copy this link", url);
-  }
+  announceCopy(
+    await navigator.clipboard.writeText(url).then(
+      () => true,
+      () => false,
+    ),
+    url,
+    copiedTitle,
+  );
+}
+
+/** Says a link was copied, or, when there was no clipboard (an insecure origin, or permission refused), shows it to copy by hand. */
+export function announceCopy(copied: boolean, url: string, copiedTitle = "Link copied"): void {
+  void (copied ? notify("success", copiedTitle, url) : notify("info", "Copy this link", url));
 }
 
 /** `what` names the link for screen readers when a page has several ("Copy link" + " to The Daily Shot feed"). */

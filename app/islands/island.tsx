@@ -1,15 +1,24 @@
 import type { ComponentProps, ComponentType } from "react";
 
 /**
+ * When an island's code runs in the browser: "visible" once its box nears the
+ * viewport (content that must come alive as the reader reaches it: comments, a
+ * player); "interaction" at the first sign of use (pointer over it, focus, a
+ * touch; a click before its code arrived is replayed), for a button whose
+ * server HTML already looks right and that most readers never press.
+ */
+export type IslandMount = "visible" | "interaction";
+
+/**
  * Marks a component as an island of a plain-HTML page: the server renders it as
  * usual, inside a box that names it and carries its props; on a page that is
- * not hydrated, app/islands/mount.tsx renders it again in the browser there.
+ * not hydrated, app/islands/islands-entry.ts renders it again in the browser there.
  * In a hydrated page (or a client-side navigation) the box is inert.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>) {
+export function island<P extends object>(name: string, Component: ComponentType<P>, mount: IslandMount = "visible") {
   function Island(props: P) {
     return (
-      <div data-island={name} data-props={JSON.stringify(props)} className="contents">
+      <div data-island={name} data-mount={mount} data-props={JSON.stringify(props)} className="contents">
         <Component {...props} />
       </div>
     );

@@ -24,7 +24,7 @@ const spoken = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, "]").repla
 
 export default function Chat() {
   const site = useSite();
-  const { messages, pending, send, hydrated } = useChat(site.assistantName);
+  const { messages, pending, partial, stop, send, hydrated } = useChat(site.assistantName);
   const [deep, setDeep] = useState(false);
   const end = useRef<HTMLLIElement>(null);
 
@@ -32,7 +32,7 @@ export default function Chat() {
 
   useEffect(() => {
     end.current?.scrollIntoView({ behavior: "smooth", block: "end" });
-  }, [messages.length, pending]);
+  }, [messages.length, pending, partial?.text]);
 
   const last = messages.at(-1);
   const announcement = pending ? "responding" : last?.role === "assistant" && messages.length > 1 ? spoken(last.text) : "";
@@ -46,12 +46,12 @@ export default function Chat() {
             {messages.map((m) => (
               <ChatMessageItem key={m.id} message={m} showTime={hydrated} />
             ))}
-            {pending ? pending.deep ? <DeepResearchStatus startedAt={pending.startedAt} /> : <TypingIndicator /> : null}
+            {partial?.text ? <ChatMessageItem message={partial} showTime={hydrated} /> : pending ? pending.deep ? <DeepResearchStatus startedAt={pending.startedAt} /> : <TypingIndicator /> : null}
             <li ref={end} aria-hidden="true" />
           </ol>
           {messages.length <= 1 ? <Suggestions disabled={pending !== null} onPick={(prompt) => void send(prompt, deep)} /> : null}
         </div>
-        <ChatInput pending={pending} deep={deep} onDeepChange={setDeep} onSend={(text) => void send(text, deep)} />
+        <ChatInput pending={pending} streaming={Boolean(partial?.text)} onStop={stop} deep={deep} onDeepChange={setDeep} onSend={(text) => void send(text, deep)} />
       </div>
       <div aria-live="polite" className="sr-only">
         {announcement}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
-import { episodePage, episodePosition, latestEpisode, SERIES, type Series } from "../../server/data/episodes.server";
+import { episodePage, episodePosition, extrasOfEpisodes, latestEpisode, SERIES, type EpisodeExtras, type Series } from "../../server/data/episodes.server";
 import { rowId } from "../../server/data/row-id";
 import { pageNumber, readNumberedPage } from "../../server/data/list-page";
 import { siteFromMatches } from "../components/page-meta";
@@ -12,6 +12,7 @@ import { EpisodeCard } from "../features/podcast/episode-card";
 import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 import { podcastMeta } from "../features/podcast/podcast-meta";
 import { PODCAST_INTRO, PODCAST_TITLE, SERIES_NAME, SERIES_SUBTITLE } from "../features/podcast/podcast-text";
+import { EpisodeSearch } from "../features/podcast/episode-search";
 import { SeriesFilter } from "../features/podcast/series-filter";
 import { PODCAST_FEEDS, SubscribeLinks } from "../features/podcast/subscribe-links";
 import type { Route } from "./+types/podcast";
@@ -21,7 +22,8 @@ const seriesFrom = (value: string | null): Series | undefined => SERIES.find((s)
 /** Episodes listed at a time, each with its player and comments. */
 export const EPISODES_PER_PAGE = 10;
 
-const episodesPager = (state: { series: Series | undefined; page: number; pageCount: number }): PagerState => numberedPager("/podcast", { series: state.series }, state);
+const episodesPager = (state: { series: Series | undefined; q: string; page: number; pageCount: number }): PagerState =>
+  numberedPager("/podcast", { series: state.series, q: state.q || undefined }, state);
 
 async function pageOfEpisode(db: Parameters<typeof episodePosition>[0], id: number, series: Series | undefined): Promise<number> {
   const position = await episodePosition(db, id, series);
@@ -36,19 +38,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config, logger } = context.get(appContext);
   const params = new URL(request.url).searchParams;
   const series = seriesFrom(params.get("series"));
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
   // An episode's own address (feeds, shared moments) asks for the page that holds it.
   const episodeId = rowId(params.get("episode"));
   const requested = episodeId && !params.has("page") ? await pageOfEpisode(database.db, episodeId, series) : pageNumber(params.get("page"));
   try {
     const [latest, { items: episodes, total, page, pageCount }] = await Promise.all([
       latestEpisode(database.db, config.MEDIA_BASE_URL),
-      readNumberedPage(requested, EPISODES_PER_PAGE, (window) => episodePage(database.db, { series, mediaBaseUrl: config.MEDIA_BASE_URL, window })),
+      readNumberedPage(requested, EPISODES_PER_PAGE, (window) => episodePage(database.db, { series, q, mediaBaseUrl: config.MEDIA_BASE_URL, window })),
     ]);
-    return { series, latest: latest ?? null, episodes, total, page, pageCount, failed: false };
+    const extras = await extrasOfEpisodes(
+      database.db,
+      episodes.map((e) => e.id),
+      episodeId,
+    );
+    return { series, q, latest: latest ?? null, episodes, extras, total, page, pageCount, failed: false };
   } catch (err) {
     // The page still renders, and says the episodes could not be read.
     logger.error({ err }, "episodes could not be read");
-    return data({ series, latest: null, episodes: [], total: 0, page: 1, pageCount: 1, failed: true }, { status: 503 });
+    return data({ series, q, latest: null, episodes: [], extras: {} as Record<number, EpisodeExtras>, total: 0, page: 1, pageCount: 1, failed: true }, { status: 503 });
   }
 }
 
@@ -56,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
   const pager = loaderData && episodesPager(loaderData);
   return [
-    ...podcastMeta(site, loaderData?.episodes ?? [], { filtered: Boolean(loaderData?.series), path: pager ? pager.href(pager.page) : "/podcast", page: pager?.page ?? 1 }),
+    ...podcastMeta(site, loaderData?.episodes ?? [], { filtered: Boolean(loaderData?.series || loaderData?.q), path: pager ? pager.href(pager.page) : "/podcast", page: pager?.page ?? 1 }),
     ...pagerLinks(site?.siteUrl ?? "", pager),
   ];
 };
@@ -69,7 +77,7 @@ function PodcastHeader() {
 }
 
 export default function PodcastPage({ loaderData }: Route.ComponentProps) {
-  const { series, latest, episodes, total, failed } = loaderData;
+  const { series, q, latest, episodes, extras, total, failed } = loaderData;
   const pager = episodesPager(loaderData);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/podcast";
@@ -92,6 +100,7 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <section aria-labelledby="episodes" aria-busy={loading} className="space-y-6">
             <SeriesFilter current={series} />
+            <EpisodeSearch q={q} series={series} />
             {loading ? (
               <p role="status" className="text-sm text-ink-600">
                 Loading episodes...
@@ -103,16 +112,17 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-1 text-sm text-ink-600">
                 {`${total} ${total === 1 ? "episode" : "episodes"}`}
+                {q ? ` matching “${q}”` : ""}
                 {series ? ` · ${SERIES_SUBTITLE[series]}` : ""}
               </p>
             </div>
             {episodes.length === 0 ? (
-              <p className="rounded-card bg-surface p-6 text-ink-600">No episodes yet.</p>
+              <p className="rounded-card bg-surface p-6 text-ink-600">{q ? "No episodes found matching your search." : "No episodes yet."}</p>
             ) : (
               <ol className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
                 {episodes.map((episode) => (
                   <li key={episode.id} className="rounded-card bg-surface p-5 shadow-card sm:p-8">
-                    <EpisodeCard episode={episode} headingLevel={3} anchor missingAudioText="Audio file not available" showSeries={!series} />
+                    <EpisodeCard episode={episode} extras={extras[episode.id]} headingLevel={3} anchor missingAudioText="Audio file not available" showSeries={!series} />
                   </li>
                 ))}
               </ol>

@@ -9,6 +9,7 @@ import { createRecap } from "../data/admin-recaps.server.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { companiesNamed, companyAliases } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.ts";
+import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
 import { HubKnowledge } from "./hub-index.ts";
 
 let dir: string;
@@ -45,7 +46,7 @@ describe("company recognition", () => {
 
 describe("the built-in analyst", () => {
   it("answers the tequila prompt from the tequila recap and episode, with links", async () => {
-    const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false);
+    const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false).markdown;
     expect(answer).toMatch(/^## What's trending in tequila in New York/);
     expect(links(answer)).toContain(`/recap/${await recapIdByHeadline("Tequila's New York")}`);
     expect(links(answer).some((l) => l.startsWith("/podcast?episode="))).toBe(true);
@@ -53,36 +54,117 @@ describe("the built-in analyst", () => {
   });
 
   it("compares two named companies in a table, citing the recap and both profiles", async () => {
-    const answer = analystAnswer(await knowledge.get(), "Compare the recent activity of Diageo and Pernod Ricard", false);
+    const answer = analystAnswer(await knowledge.get(), "Compare the recent activity of Diageo and Pernod Ricard", false).markdown;
     expect(answer).toContain("| | [Diageo North America](/explorer?company=4) | [Pernod Ricard USA](/explorer?company=9) |");
     expect(answer).toMatch(/\| Recent developments \|/);
+    // With the numbers: rank and published size.
+    expect(answer).toMatch(/\| Rank \| #4 of 25 manufacturers \| #9 of 25 manufacturers \|/);
     expect(links(answer)).toContain(`/recap/${await recapIdByHeadline("Two Giants")}`);
   });
 
   it("answers the RTD and premium-slowdown prompts from their recaps", async () => {
-    const rtd = analystAnswer(await knowledge.get(), "Top RTD launches this quarter", false);
+    const rtd = analystAnswer(await knowledge.get(), "Top RTD launches this quarter", false).markdown;
     expect(links(rtd)).toContain(`/recap/${await recapIdByHeadline("RTD Launches")}`);
-    const slowdown = analystAnswer(await knowledge.get(), "Premium spirits market slowdown analysis", false);
+    const slowdown = analystAnswer(await knowledge.get(), "Premium spirits market slowdown analysis", false).markdown;
     expect(links(slowdown)).toContain(`/recap/${await recapIdByHeadline("Premium Spirits Slowdown")}`);
     expect(slowdown).toMatch(/depletion/i);
   });
 
   it("says honestly when the hub has no coverage, with suggestions", async () => {
-    const answer = analystAnswer(await knowledge.get(), "What about kombucha regulations in Alaska?", false);
+    const answer = analystAnswer(await knowledge.get(), "What about kombucha regulations in Alaska?", false).markdown;
     expect(answer).toContain("The hub has no coverage of “What about kombucha regulations in Alaska” yet");
     expect(answer).toContain("- Top RTD launches this quarter");
   });
 
   it("writes a longer, sectioned report for deep research", async () => {
-    const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true);
+    const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true).markdown;
     for (const section of ["### Summary", "### What the recaps say", "### Companies involved", "### Podcast coverage", "### Sources"]) expect(answer).toContain(section);
-    expect(answer.length).toBeGreaterThan(analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false).length);
+    expect(answer.length).toBeGreaterThan(analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false).markdown.length);
   });
 
   it("sees a newly published recap on the next question", async () => {
-    expect(analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false)).toContain("No coverage yet");
+    expect(analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false).markdown).toContain("No coverage yet");
     const { recap } = await createRecap(database.db, { date: "2026-12-01", headline: "Mezcal copitas travel north", content: "## Oaxaca\n\nMezcal copitas from Oaxaca are showing up on more back bars." });
-    const answer = analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false);
+    const answer = analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false).markdown;
     expect(links(answer)).toContain(`/recap/${recap.id}`);
+  });
+});
+
+describe("retrieval that reads the trade's words", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const ask = async (question: string) => analystAnswer(await knowledge.get(), question, false, { now }).markdown;
+
+  it("matches word forms (tariffs finds the tariff recap) and the trade's synonyms", async () => {
+    const tariff = `/recap/${await recapIdByHeadline("Tariff Watch")}`;
+    expect(links(await ask("What did the recaps say about tariffs?"))).toContain(tariff);
+    expect(links(await ask("Any news on levies for Scotch?"))).toContain(tariff);
+    const rtd = `/recap/${await recapIdByHeadline("RTD Launches")}`;
+    expect(links(await ask("Which ready-to-drink cocktails launched?"))).toContain(rtd);
+    const noLow = `/recap/${await recapIdByHeadline("Non-Alc")}`;
+    expect(links(await ask("How is alcohol-free beer selling?"))).toContain(noLow);
+    expect(links(await ask("What's new in NA beer?"))).toContain(noLow);
+    const tequila = `/recap/${await recapIdByHeadline("Tequila's New York")}`;
+    expect(links(await ask("What are bars in New York pouring?"))).toContain(tequila);
+  });
+
+  it("keeps weak matches out: a question about NA beer does not bring every passage that says beer", async () => {
+    const answer = await ask("What's new in NA beer?");
+    expect(links(answer)).not.toContain(`/recap/${await recapIdByHeadline("Tequila's New York")}`);
+    expect(await ask("What is happening with sake breweries in Nevada?")).toContain("No coverage yet");
+  });
+
+  it("reads periods by the recaps' dates", async () => {
+    const rtd = `/recap/${await recapIdByHeadline("RTD Launches")}`; // dated 2026-11-06
+    const thisMonth = await ask("RTD launches this month");
+    expect(thisMonth).toContain("dated this month (2026-11-01 to 2026-11-30)");
+    expect(links(thisMonth)).toContain(rtd);
+    const lastMonth = await ask("RTD launches last month");
+    expect(lastMonth).toContain("No coverage yet");
+    expect(lastMonth).toContain("dated last month (2026-10-01 to 2026-10-31)");
+
+    const published = await ask("What happened last week?");
+    expect(published).toContain("## Published last week");
+    const dates = [...published.matchAll(/\((\d{4}-\d{2}-\d{2})\)/g)].map((m) => m[1]!);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date >= "2026-11-09" && date <= "2026-11-15", date).toBe(true);
+  });
+});
+
+describe("follow-up questions", () => {
+  const turn = async (context: ConversationContext, question: string) => {
+    const reply = analystAnswer(await knowledge.get(), question, false, { context });
+    return { markdown: reply.markdown, context: nextContext(context, reply.about, question, reply.markdown) };
+  };
+
+  it("resolves 'their' to the company of the last turn, and 'what about X?' to the last question about X", async () => {
+    let t = await turn(EMPTY_CONTEXT, "Who owns Tito's?");
+    t = await turn(t.context, "And their key brands?");
+    expect(t.markdown).toContain("**Key brands:** Tito's Handmade Vodka");
+
+    t = await turn(EMPTY_CONTEXT, "How big is Southern Glazer's?");
+    t = await turn(t.context, "What about Breakthru?");
+    expect(t.markdown).toContain("~$8.2 billion (2023)");
+    expect(t.markdown).toContain("](/explorer?company=29)");
+
+    t = await turn(EMPTY_CONTEXT, "Where is Diageo headquartered?");
+    t = await turn(t.context, "what about Pernod?");
+    expect(t.markdown).toContain("**Headquarters:** New York, NY");
+    expect(t.markdown).toContain("Pernod Ricard USA");
+    expect(t.context.history).toHaveLength(4);
+  });
+
+  it("treats a new question as new", async () => {
+    let t = await turn(EMPTY_CONTEXT, "Who owns Tito's?");
+    t = await turn(t.context, "What's trending in tequila in New York?");
+    expect(t.markdown).not.toContain("Bert 'Tito' Beveridge");
+  });
+});
+
+describe("what was said in the episodes", () => {
+  it("answers from a transcript and cites the show and the moment", async () => {
+    const row = await database.db.selectFrom("podcast_episodes").select("id").where("title", "like", "%Holiday resets%").executeTakeFirstOrThrow();
+    const answer = analystAnswer(await knowledge.get(), "Who is the cautious shopper buying for the holidays?", false).markdown;
+    expect(answer).toContain("Premium enough to gift, priced for a cautious shopper.");
+    expect(answer).toContain(`The Daily Shot, 0:04](/podcast?episode=${row.id}#episode-${row.id}&t=4)`);
   });
 });

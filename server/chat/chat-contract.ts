@@ -22,7 +22,12 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
 /** A provider's answer: the reply (which may lack `output`), or the upstream's failing HTTP status. */
 export type ProviderReply = { ok: true; output: string | undefined } | { ok: false; status: number };
 
+/** A streamed answer: the reply's text as it arrives, or the upstream's failing HTTP status before any of it. */
+export type StreamReply = { ok: true; tokens: AsyncIterable<string> } | { ok: false; status: number };
+
 export interface ChatProvider {
   readonly name: "webhook" | "llm" | "builtin";
   answer(request: ChatRequest, signal: AbortSignal): Promise<ProviderReply>;
+  /** Providers whose upstream streams (the LLM) can answer a page that asks for a stream. */
+  stream?(request: ChatRequest, signal: AbortSignal): Promise<StreamReply>;
 }

@@ -1,9 +1,11 @@
 import type { Company } from "../content/companies.ts";
 import { fold } from "../content/fold.ts";
+import { US_STATES } from "./us-states.ts";
 
 // Words that say what kind of company it is, not which one.
 const SUFFIXES = /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
-const NOT_A_NAME = new Set(["the", "southern", "top", "best", "new", "wine", "beer", "spirits", "global", "national", "republic", "empire"]);
+// A state's name is a place in a question ("the biggest distributor in Georgia"), not Georgia Crown.
+const NOT_A_NAME = new Set(["the", "southern", "top", "best", "new", "wine", "beer", "spirits", "global", "national", "republic", "empire", ...US_STATES.map(([name]) => fold(name))]);
 
 
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
@@ -37,23 +39,37 @@ export function companyAliases(companies: readonly Company[]): Map<string, numbe
   return aliases;
 }
 
-/** The companies a question names, in the order it names them. */
-export function companiesNamed(question: string, aliases: Map<string, number[]>): number[] {
-  const text = ` ${fold(question).replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}&'.-]+/gu, " ")} `;
-  const found: Array<{ at: number; length: number; id: number }> = [];
-  for (const [alias, ids] of aliases) {
-    const at = text.indexOf(` ${alias} `) >= 0 ? text.indexOf(` ${alias} `) : text.indexOf(` ${alias}'s `);
-    if (at < 0 || ids.length !== 1) continue;
-    found.push({ at, length: alias.length, id: ids[0]! });
+/** The key brands of the manufacturers, each to the company that owns it (a distributor's "brands" are its suppliers). */
+export function brandOwners(companies: readonly Company[]): Map<string, number[]> {
+  const owners = new Map<string, number[]>();
+  for (const company of companies) {
+    if (company.type !== "manufacturer") continue;
+    for (const brand of company.keyBrands) owners.set(fold(brand), [...(owners.get(fold(brand)) ?? []), company.id]);
   }
-  // Longer names win where names overlap ("Southern Glazer's" over "Southern Comfort").
-  found.sort((a, b) => a.at - b.at || b.length - a.length);
-  const ids: number[] = [];
+  return owners;
+}
+
+/** Where the names of `table` occur in `question`, in order; a longer name wins where two overlap ("Southern Glazer's" over "Southern Comfort"). */
+export function namesIn(question: string, table: Map<string, number[]>): Array<{ name: string; id: number }> {
+  const text = ` ${fold(question).replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}&'.-]+/gu, " ")} `;
+  const found: Array<{ at: number; name: string; id: number }> = [];
+  for (const [name, ids] of table) {
+    if (ids.length !== 1) continue;
+    const at = [` ${name} `, ` ${name}'s `, ` ${name}' `, ` ${name}. `, ` ${name}'s. `].map((form) => text.indexOf(form)).find((i) => i >= 0);
+    if (at !== undefined) found.push({ at, name, id: ids[0]! });
+  }
+  found.sort((a, b) => a.at - b.at || b.name.length - a.name.length);
+  const out: Array<{ name: string; id: number }> = [];
   let end = -1;
   for (const f of found) {
     if (f.at < end) continue;
-    end = f.at + f.length + 1;
-    if (!ids.includes(f.id)) ids.push(f.id);
+    end = f.at + f.name.length + 1;
+    out.push({ name: f.name, id: f.id });
   }
-  return ids;
+  return out;
+}
+
+/** The companies a question names, in the order it names them. */
+export function companiesNamed(question: string, aliases: Map<string, number[]>): number[] {
+  return [...new Set(namesIn(question, aliases).map((n) => n.id))];
 }

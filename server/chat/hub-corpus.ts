@@ -1,7 +1,10 @@
 import type { Company } from "../content/companies.ts";
 import type { Episode } from "../data/episodes.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
+import { clock } from "../../app/features/podcast/clock.ts";
+import { SERIES_NAME } from "../../app/features/podcast/podcast-text.ts";
 import { episodePath } from "../feeds/feed-common.ts";
+import type { Cue, Transcript } from "../media/transcript-format.ts";
 
 /** One retrievable piece of the hub: a recap section, a company profile or an episode. */
 export interface Passage {
@@ -18,6 +21,8 @@ export interface Passage {
   companyId?: number;
   /** Names that should match this passage strongly: brands, tags. */
   keywords: string;
+  /** A transcript run's cues, each with the address and label of its own moment, so a quote can point at the second it was said. */
+  moments?: Array<{ text: string; url: string; section: string }>;
 }
 
 /** Markdown to plain sentences: enough for retrieval and quoting, not for display. */
@@ -39,7 +44,7 @@ export function plainText(markdown: string): string {
 
 /** A recap cut at its headings, so an answer can point at the part that says it. */
 export function recapPassages(recap: Recap): Passage[] {
-  const keywords = recap.tags.filter((t) => t !== "Sample content").join(" ");
+  const keywords = recap.tags.filter((t) => t !== "Sample content").join(", ");
   const base = { kind: "recap" as const, source: recap.headline, url: `/recap/${recap.id}`, date: recap.date.slice(0, 10), keywords };
   const passages: Passage[] = [];
   if (recap.snippets) passages.push({ ...base, id: `recap:${recap.id}:summary`, text: recap.snippets });
@@ -76,6 +81,32 @@ export function companyPassage(company: Company): Passage {
   };
 }
 
+/** Cues are read in runs of about this many seconds: enough words to match, short enough to point at a moment. */
+const CHUNK_SECONDS = 30;
+
+/**
+ * An episode's timed transcript in runs of cues, each pointing at its moment, so an
+ * answer can cite "The Daily Shot, 3:12" and link to that second. A plain transcript is one passage.
+ */
+export function transcriptPassages(episode: Episode, transcript: Transcript): Passage[] {
+  const base = { kind: "episode" as const, source: episode.title.replace(/^Sample:\s*/, ""), date: episode.date, keywords: SERIES_NAME[episode.weekly_daily] };
+  if (transcript.kind === "plain") return [{ ...base, id: `episode:${episode.id}:transcript`, section: `${SERIES_NAME[episode.weekly_daily]}, transcript`, text: transcript.text, url: episodePath(episode.id) }];
+  const runs: Cue[][] = [];
+  for (const cue of transcript.cues) {
+    const run = runs.at(-1);
+    if (run && cue.start - run[0]!.start < CHUNK_SECONDS) run.push(cue);
+    else runs.push([cue]);
+  }
+  const moment = (cue: Cue) => ({ section: `${SERIES_NAME[episode.weekly_daily]}, ${clock(cue.start)}`, url: episodePath(episode.id, cue.start) });
+  return runs.map((run) => ({
+    ...base,
+    id: `episode:${episode.id}:${Math.floor(run[0]!.start)}`,
+    ...moment(run[0]!),
+    text: run.map((c) => c.text).join(" "),
+    moments: run.map((cue) => ({ text: cue.text, ...moment(cue) })),
+  }));
+}
+
 export function episodePassage(episode: Episode): Passage {
   return {
     id: `episode:${episode.id}`,
@@ -84,6 +115,6 @@ export function episodePassage(episode: Episode): Passage {
     text: episode.description,
     url: episodePath(episode.id),
     date: episode.date,
-    keywords: episode.weekly_daily === "daily" ? "The Daily Shot" : "The Weekly Pour",
+    keywords: SERIES_NAME[episode.weekly_daily],
   };
 }

@@ -26,8 +26,10 @@ Recaps
 
 Episodes
   episode add --audio <file> --title <text> --series daily|weekly --date YYYY-MM-DD
-              --description <text> [--key K]
-                                  upload the audio (progress shown) and publish the episode
+              --description <text> [--key K] [--transcript <file>] [--chapters <file>]
+                                  upload the audio (progress shown) and publish the episode;
+                                  a transcript is WebVTT, SRT or plain text, chapters are
+                                  Podcasting 2.0 JSON or "mm:ss Title" lines
 
 Bulk
   import <folder>                 publish every recap file (*.md) in the folder and every episode
@@ -86,6 +88,12 @@ async function publishEpisode(client: HubClient, body: Record<string, unknown>, 
   return created;
 }
 
+async function readText(file: string, option: string): Promise<string> {
+  return fs.readFile(file, "utf8").catch(() => {
+    throw new CliError(`${option}: cannot read ${file}`);
+  });
+}
+
 async function importFolder(client: HubClient, folder: string, out: Out): Promise<void> {
   const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => {
     throw new CliError(`no such folder: ${folder}`);
@@ -124,6 +132,8 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       description: { type: "string" },
       status: { type: "string" },
       limit: { type: "string" },
+      transcript: { type: "string" },
+      chapters: { type: "string" },
     },
   });
   const [command, sub, arg] = positionals;
@@ -157,6 +167,9 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
           date: need(values.date, "--date YYYY-MM-DD"),
           description: need(values.description, "--description"),
           ...(values.key ? { external_key: values.key } : {}),
+          // The server reads and checks the files; a bad one comes back as a 400 naming its line.
+          ...(values.transcript ? { transcript: await readText(values.transcript, "--transcript") } : {}),
+          ...(values.chapters ? { chapters: await readText(values.chapters, "--chapters") } : {}),
         },
         need(values.audio, "--audio <file>"),
         out,

@@ -9,7 +9,8 @@ const clone = () => structuredClone(raw) as { asOf: string; companies: Array<Rec
 describe("the Top Players dataset (content/companies.json)", () => {
   it("holds 25 manufacturers (ids 1-25) then 25 distributors (ids 26-50), in rank order", () => {
     expect(COMPANIES).toHaveLength(50);
-    expect(COMPANIES.map((c) => c.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(COMPANIES.map((c) => c.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(COMPANIES.slice(0, 25).every((c) => c.id <= 25)).toBe(true);
     expect(COMPANIES.slice(0, 25).every((c) => c.type === "manufacturer")).toBe(true);
     expect(COMPANIES.slice(25).every((c) => c.type === "distributor")).toBe(true);
   });
@@ -22,6 +23,9 @@ describe("the Top Players dataset (content/companies.json)", () => {
       expect(company.location).toMatch(/^[^,]+, [A-Z]{2}$/);
       expect(company.keyBrands.length, company.name).toBeGreaterThan(0);
       expect(company.sources.length, company.name).toBeGreaterThan(0);
+      expect(company.ownership.trim(), company.name).not.toBe("");
+      // A figure without its year cannot be checked or compared.
+      for (const figure of [company.revenue, company.sales]) if (figure) expect(figure, company.name).toMatch(/\b20\d\d\b/);
     }
   });
 
@@ -35,10 +39,22 @@ describe("the Top Players dataset (content/companies.json)", () => {
     for (const company of COMPANIES) expect(doc, company.name).toContain(company.name);
   });
 
-  it("refuses a file with a wrong id, a manufacturer with revenue, a distributor without revenue or coverage, a duplicate or an empty field", () => {
+  it("refuses a file with an id out of range or repeated, a misplaced type, a distributor with sales, a manufacturer with revenue, a distributor without revenue or coverage, a duplicate or an empty field", () => {
     const wrongId = clone();
     wrongId.companies[3]!.id = 40;
-    expect(() => parseCompanies(wrongId)).toThrow(/expected id 4/);
+    expect(() => parseCompanies(wrongId)).toThrow(/id 40 is out of the manufacturers' range/);
+
+    const sameId = clone();
+    sameId.companies[4]!.id = sameId.companies[3]!.id;
+    expect(() => parseCompanies(sameId)).toThrow(/duplicate id/);
+
+    const misplaced = clone();
+    misplaced.companies.reverse();
+    expect(() => parseCompanies(misplaced)).toThrow(/position 1 must be a manufacturer/);
+
+    const sales = clone();
+    sales.companies[30]!.sales = "$1 billion (2024)";
+    expect(() => parseCompanies(sales)).toThrow(/sales is for manufacturers/);
 
     const revenue = clone();
     revenue.companies[0]!.revenue = "$1";

@@ -23,6 +23,10 @@ export const companySchema = z.object({
   keyBrands: z.array(text).min(1),
   revenue: text.optional(),
   coverage: text.optional(),
+  /** A manufacturer's published sales figure, with its year and source (chat answers quote it). */
+  sales: text.optional(),
+  /** Who owns the company: "Public company (NYSE: STZ)", "Subsidiary of …", "Family-owned by …". */
+  ownership: text,
   // The spec lets a row have no profile ("Coming soon"); every built-in company has one (see the dataset test).
   profile: companyProfileSchema.optional(),
   sources: z.array(text).min(1),
@@ -30,16 +34,25 @@ export const companySchema = z.object({
 
 export type Company = z.infer<typeof companySchema>;
 
-/** Manufacturers are ids 1-25 and distributors 26-50, in rank order; only distributors carry revenue and coverage. */
+/**
+ * Manufacturers are ids 1-25 and distributors 26-50, each listed in rank order (a
+ * company's rank is its position among its type). Ids stay with a company when
+ * the ranking changes, so a shared profile link keeps its company. Only
+ * distributors carry revenue and coverage; only manufacturers a sales figure.
+ */
 export const companiesFileSchema = z
   .object({ asOf: text, companies: z.array(companySchema).length(50) })
   .superRefine(({ companies }, ctx) => {
     const names = new Set<string>();
+    const ids = new Set<number>();
     companies.forEach((company, index) => {
       const issue = (message: string) => ctx.addIssue({ code: "custom", message, path: ["companies", index] });
-      if (company.id !== index + 1) issue(`expected id ${index + 1} at position ${index + 1}, found ${company.id}`);
-      const expected: CompanyType = company.id <= 25 ? "manufacturer" : "distributor";
-      if (company.type !== expected) issue(`id ${company.id} must be a ${expected}`);
+      const expected: CompanyType = index < 25 ? "manufacturer" : "distributor";
+      if (company.type !== expected) issue(`position ${index + 1} must be a ${expected} (manufacturers first, then distributors)`);
+      if ((company.id <= 25) !== (company.type === "manufacturer")) issue(`id ${company.id} is out of the ${company.type}s' range (${company.type === "manufacturer" ? "1-25" : "26-50"})`);
+      if (ids.has(company.id)) issue(`duplicate id ${company.id}`);
+      ids.add(company.id);
+      if (company.type === "distributor" && company.sales) issue(`${company.name}: sales is for manufacturers (distributors have revenue)`);
       if (company.type === "distributor" && !company.revenue && !company.coverage) issue(`${company.name} needs revenue or coverage`);
       if (company.type === "manufacturer" && (company.revenue || company.coverage)) issue(`${company.name}: revenue and coverage are for distributors`);
       const key = company.name.toLowerCase();

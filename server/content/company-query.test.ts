@@ -8,6 +8,7 @@ const company = (id: number, name: string, location: string, keyBrands: string[]
   location,
   keyBrands,
   type,
+  ownership: "Privately held",
   sources: ["example.com"],
 });
 

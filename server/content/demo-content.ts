@@ -3,6 +3,8 @@ import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
 import type { Recap } from "../data/recaps.server.ts";
+import { chaptersJson, parseChapters } from "../media/chapter-format.ts";
+import { parseTranscript, storedTranscript } from "../media/transcript-format.ts";
 
 export const CONTENT_DIR = path.resolve(import.meta.dirname, "../../content");
 
@@ -54,6 +56,19 @@ export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Pr
   );
 }
 
-export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.json")): Promise<DemoEpisode[]> {
-  return z.array(demoEpisode).parse(JSON.parse(await fs.readFile(file, "utf8")));
+/** The demo episodes, each with its transcript and chapters (content/transcripts/<key>.vtt, <key>.chapters.txt) in stored form when it has them. */
+export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.json")): Promise<Array<DemoEpisode & { transcript: string | null; chapters: string | null }>> {
+  const episodes = z.array(demoEpisode).parse(JSON.parse(await fs.readFile(file, "utf8")));
+  const dir = path.join(path.dirname(file), "transcripts");
+  const read = (name: string) => fs.readFile(path.join(dir, name), "utf8").catch(() => null);
+  return Promise.all(
+    episodes.map(async (episode) => {
+      const [vtt, chapters] = await Promise.all([read(`${episode.key}.vtt`), read(`${episode.key}.chapters.txt`)]);
+      return {
+        ...episode,
+        transcript: vtt === null ? null : storedTranscript(parseTranscript(vtt)),
+        chapters: chapters === null ? null : chaptersJson(parseChapters(chapters)),
+      };
+    }),
+  );
 }

@@ -12,6 +12,9 @@ export interface EpisodeInput {
   weekly_daily: Series;
   mp3_file?: string | null | undefined;
   external_key?: string | undefined;
+  /** Stored forms (WebVTT or text; JSON chapters), already checked. */
+  transcript?: string | null | undefined;
+  chapters?: string | null | undefined;
 }
 
 export interface AudioFacts {
@@ -43,6 +46,8 @@ export async function createEpisode(
       // A permanent id for podcast apps: it never changes, even when the episode is edited.
       guid: randomUUID(),
       external_key: input.external_key ?? null,
+      transcript: input.transcript ?? null,
+      chapters: input.chapters ?? null,
     })
     .onConflict((oc) => oc.column("external_key").doNothing())
     .returning("id")
@@ -64,6 +69,8 @@ export async function updateEpisode(
     ...(patch.title !== undefined ? { title: patch.title } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.weekly_daily !== undefined ? { weekly_daily: patch.weekly_daily } : {}),
+    ...(patch.transcript !== undefined ? { transcript: patch.transcript } : {}),
+    ...(patch.chapters !== undefined ? { chapters: patch.chapters } : {}),
     ...(patch.mp3_file !== undefined ? { mp3_file: patch.mp3_file, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null } : {}),
   };
   const result = await db

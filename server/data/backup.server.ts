@@ -40,6 +40,9 @@ const rowSchemas = {
     byte_size: z.number().nullable(),
     guid: z.string(),
     external_key: nullableText.default(null),
+    // Backups made before transcripts existed restore without them.
+    transcript: nullableText.default(null),
+    chapters: nullableText.default(null),
     created_at: z.string(),
     updated_at: z.string(),
   }),

@@ -18,7 +18,7 @@ function seeded(seed: number) {
   };
 }
 
-const NEEDLES = ["a", "é", "NA", "_", "%", '"', "an_", "50%", "añejo", "AÑEJO", "Éclat", "zürich", "tequila's", '"quoted"', "quot", "rtd", "RTD-LAUNCH", "ready-to", "bourbon tariff", "tariffs", "straße", "ångström", "ÅNG", "mez", "on-prem", "no such text", "  tequila  "];
+const NEEDLES = ["a", "é", "NA", "_", "%", '"', "an_", "50%", "añejo", "AÑEJO", "Éclat", "zürich", "tequila's", '"quoted"', "quot", "rtd", "RTD-LAUNCH", "ready-to", "bourbon tariff", "tariffs", "straße", "ångström", "ÅNG", "mez", "on-prem", "a\u0000b", "\u0000\u0000\u0000", "no such text", "  tequila  "];
 
 describe.each(ENGINES)("recap search on %s", (engine) => {
   let testDb: TestDatabase;

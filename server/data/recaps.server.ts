@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
-import { dialectOf, withSearchIndex } from "../db/dialect.ts";
+import { sql, type Kysely, type Selectable } from "kysely";
+import { dialectOf, matchesNothing, searchNeedle, withSearchIndex } from "../db/dialect.ts";
 import type { DB, WeeklySummariesTable } from "../db/schema.ts";
 import { mediaUrl } from "../media/buckets.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.ts";
@@ -33,9 +33,10 @@ export interface RecapHeadline {
  */
 function recapsMatching(db: Kysely<DB>, q: string | undefined) {
   let query = db.selectFrom("weekly_summaries");
-  const needle = q?.trim();
+  const needle = searchNeedle(q);
   if (needle) {
     const { containsIgnoringCase, searchCandidates } = dialectOf(db);
+    if (matchesNothing(needle)) return query.where(sql<boolean>`1 = 0`);
     query = query.where((eb) => {
       const contains = eb.or([
         containsIgnoringCase(eb.ref("headline"), needle),

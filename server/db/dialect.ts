@@ -20,8 +20,20 @@ export interface DialectHelpers {
    * (PostgreSQL's pg_trgm GIN indexes serve ILIKE directly) or the needle is
    * shorter than a trigram.
    */
-  searchCandidates: (index: "recap_search", id: Expression<number>, needle: string) => RawBuilder<SqlBool> | undefined;
+  searchCandidates: (index: "recap_search" | "episode_search", id: Expression<number>, needle: string) => RawBuilder<SqlBool> | undefined;
 }
+
+/** A search box's text as a needle: trimmed; undefined when nothing is left. */
+export function searchNeedle(q: string | undefined): string | undefined {
+  return q?.trim() || undefined;
+}
+
+/**
+ * A needle with a NUL character can match no stored text (PostgreSQL refuses NUL
+ * in text, and FTS5 cannot take one in a phrase): such a search finds nothing,
+ * without asking the database to compare it.
+ */
+export const matchesNothing = (needle: string) => needle.includes("\u0000");
 
 /** A trigram index can only narrow a search for three characters or more. */
 export const TRIGRAM = 3;
@@ -33,8 +45,9 @@ export const TRIGRAM = 3;
  * transaction that rules out sequential scans; SQLite's FTS5 candidates are
  * part of the query itself.
  */
-export function withSearchIndex<T>(db: Kysely<any>, needle: string | undefined, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
-  if (engineOf(db) !== "postgres" || !needle || [...needle.trim()].length < TRIGRAM) return run(db);
+export function withSearchIndex<T>(db: Kysely<any>, q: string | undefined, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  const needle = searchNeedle(q);
+  if (engineOf(db) !== "postgres" || !needle || matchesNothing(needle) || [...needle].length < TRIGRAM) return run(db);
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     return run(trx);

@@ -5,6 +5,8 @@ import * as episodeExternalKey from "./migrations/2026-11-21T1200-episode-extern
 import * as chatJobs from "./migrations/2026-11-21T1500-chat-jobs.ts";
 import * as contentVersion from "./migrations/2026-11-21T1800-content-version.ts";
 import * as searchAndPaging from "./migrations/2026-11-22T1000-search-and-paging.ts";
+import * as chatConversations from "./migrations/2026-11-22T2200-chat-conversations.ts";
+import * as episodeTranscripts from "./migrations/2026-11-22T2300-episode-transcripts.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-21T1500-chat-jobs": chatJobs,
   "2026-11-21T1800-content-version": contentVersion,
   "2026-11-22T1000-search-and-paging": searchAndPaging,
+  "2026-11-22T2200-chat-conversations": chatConversations,
+  "2026-11-22T2300-episode-transcripts": episodeTranscripts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -26,6 +26,10 @@ export interface PodcastEpisodesTable {
   byte_size: number | null;
   guid: string;
   external_key: string | null;
+  /** WebVTT (a timed transcript) or plain text; null when there is none. */
+  transcript: string | null;
+  /** Podcasting 2.0 JSON chapters; null when there are none. */
+  chapters: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -73,12 +77,20 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** What a chat conversation is about, kept between its turns (JSON in `context`). */
+export interface ChatConversationsTable {
+  uuid: string;
+  context: string;
+  updated_at: string;
+}
+
 export interface DB {
   weekly_summaries: WeeklySummariesTable;
   podcast_episodes: PodcastEpisodesTable;
   recap_comments: RecapCommentsTable;
   podcast_comments: PodcastCommentsTable;
   chat_jobs: ChatJobsTable;
+  chat_conversations: ChatConversationsTable;
   content_version: ContentVersionTable;
 }
 

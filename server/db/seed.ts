@@ -61,6 +61,8 @@ export async function seedDemoContent(db: Kysely<DB>, dataDir: string): Promise<
           // Derived from the demo key, so a fresh demo database gives each episode the same guid again.
           guid: uuidv5(`proofline-demo-episode:${e.key}`, uuidv5.URL),
           external_key: e.key,
+          transcript: e.transcript,
+          chapters: e.chapters,
         })),
       )
       .execute();

@@ -20,3 +20,10 @@ export const absoluteUrl = (siteUrl: string, url: string) => (/^https?:\/\//i.te
  * paged, so `episode` asks for the page that holds it, and the fragment names its card.
  */
 export const episodePath = (id: number, seconds?: number) => `/podcast?episode=${id}#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;
+
+/** The stable addresses of an episode's transcript and chapters (issue 18). */
+export const episodeFilePaths = (id: number) => ({
+  vtt: `/feeds/episodes/${id}/transcript.vtt`,
+  text: `/feeds/episodes/${id}/transcript.txt`,
+  chapters: `/feeds/episodes/${id}/chapters.json`,
+});

@@ -1,7 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { v5 as uuidv5 } from "uuid";
 import type { Episode, Series } from "../data/episodes.server.ts";
-import { absoluteUrl, episodePath, FEED_PATHS, releaseInstant } from "./feed-common.ts";
+import { absoluteUrl, episodeFilePaths, episodePath, FEED_PATHS, releaseInstant } from "./feed-common.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
@@ -37,6 +37,24 @@ const audioType = (file: string) => (/\.(m4a|mp4)$/i.test(file) ? "audio/mp4" : 
  * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces, as Apple Podcasts
  * requires and Spotify reads. Episodes without audio have no enclosure and are left out.
  */
+/** Podcasting 2.0 tags for an episode's transcript (WebVTT and text, or text alone) and chapters. */
+function episodeExtrasTags(episode: Episode, base: string) {
+  const paths = episodeFilePaths(episode.id);
+  const transcripts = !episode.transcript_url
+    ? []
+    : episode.transcript_url === paths.vtt
+      ? [
+          { url: `${base}${paths.vtt}`, type: "text/vtt", language: "en", rel: "captions" },
+          { url: `${base}${paths.text}`, type: "text/plain", language: "en" },
+        ]
+      : [{ url: `${base}${paths.text}`, type: "text/plain", language: "en" }];
+  const podcast = {
+    ...(transcripts.length ? { transcripts } : {}),
+    ...(episode.chapters_url ? { chapters: { url: `${base}${paths.chapters}`, type: "application/json+chapters" } } : {}),
+  };
+  return Object.keys(podcast).length ? { podcast } : {};
+}
+
 export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site: { siteUrl: string; brand: string }): string {
   const show = SHOW[name];
   const base = site.siteUrl;
@@ -74,6 +92,7 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
         explicit: false,
         episodeType: "full",
       },
+      ...episodeExtrasTags(episode, base),
     })),
   });
   return tightenCdata(xml);

@@ -137,7 +137,7 @@ function errorHandler(config: Config): ErrorRequestHandler {
   };
 }
 
-const ISLANDS_ENTRY = "app/islands/mount.tsx";
+const ISLANDS_ENTRY = "app/islands/islands-entry.ts";
 
 /** The built islands script's URL, from Vite's manifest of the client build. */
 function builtIslandsScript(clientDir: string): string {

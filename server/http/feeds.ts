@@ -1,7 +1,8 @@
 import { Router } from "express";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { everyEpisode } from "../data/episodes.server.ts";
+import { episodeExtras, everyEpisode } from "../data/episodes.server.ts";
+import { parseTranscript, transcriptText } from "../media/transcript-format.ts";
 import { listRecaps, recapAddresses } from "../data/recaps.server.ts";
 import { feedSeries, PODCAST_FEED_PATHS, podcastFeedXml, type PodcastFeedName } from "../feeds/podcast-feed.ts";
 import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
@@ -37,6 +38,39 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
       }),
     );
   }
+
+  // An episode's transcript and chapters at stable addresses, for podcast apps (podcast:transcript, podcast:chapters) and the page.
+  const extrasOf = async (raw: string) => {
+    const id = Number(raw);
+    const extras = Number.isSafeInteger(id) && id > 0 ? await episodeExtras(database.db, id) : undefined;
+    if (!extras) throw new HttpError(404, "Episode not found");
+    return extras;
+  };
+  router.get(
+    "/feeds/episodes/:id/transcript.vtt",
+    versionedRoute(cached, async (req) => {
+      const { transcript } = await extrasOf(String(req.params.id));
+      // Only a timed transcript is WebVTT; a plain one is served as text only.
+      if (!transcript?.startsWith("WEBVTT")) throw new HttpError(404, "This episode has no timed transcript");
+      return { type: "text/vtt; charset=utf-8", cacheControl: FEED_CACHE, body: transcript };
+    }),
+  );
+  router.get(
+    "/feeds/episodes/:id/transcript.txt",
+    versionedRoute(cached, async (req) => {
+      const { transcript } = await extrasOf(String(req.params.id));
+      if (!transcript) throw new HttpError(404, "This episode has no transcript");
+      return { type: "text/plain; charset=utf-8", cacheControl: FEED_CACHE, body: `${transcriptText(parseTranscript(transcript))}\n` };
+    }),
+  );
+  router.get(
+    "/feeds/episodes/:id/chapters.json",
+    versionedRoute(cached, async (req) => {
+      const { chapters } = await extrasOf(String(req.params.id));
+      if (!chapters) throw new HttpError(404, "This episode has no chapters");
+      return { type: "application/json+chapters; charset=utf-8", cacheControl: FEED_CACHE, body: chapters };
+    }),
+  );
 
   // /sitemap.xml, and its parts (/sitemap-1.xml …) once the site has more addresses than one file may list.
   router.get(

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { ROOT, startServer, type RunningServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { adminSite } from "../support/admin-site.ts";
+import { ENGINES } from "../support/databases.ts";
+import { ROOT } from "../support/server.ts";
 
-const TOKEN = "test-admin-token-0123456789";
-const SITE = "http://proofline.test";
 const JPEG = fs.readFileSync(path.join(ROOT, "content/media/weekly-summary-pics/2026-10-16-barrel-house.jpg"));
 const MP3 = fs.readFileSync(path.join(ROOT, "content/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
 // The smallest files each format's signature makes recognisable.
@@ -13,33 +12,11 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000
 const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(20)]);
 
 describe.each(ENGINES)("media uploads and episodes on %s", (engine) => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
-  beforeAll(async () => {
-    testDb = await freshDatabase(engine);
-    server = await startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, SITE_URL: SITE });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
-
-  const auth = { Authorization: `Bearer ${TOKEN}` };
-  const upload = async (bucket: string, bytes: Buffer, name?: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${server.url}/api/admin/media/${bucket}${name ? `?name=${encodeURIComponent(name)}` : ""}`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/octet-stream", ...headers },
-      body: new Uint8Array(bytes),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const json = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${p}`, { method, headers: { ...auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-  };
+  const admin = adminSite(engine);
+  const { site, upload } = admin;
+  const json = (method: string, p: string, body?: unknown) => admin.json(method, p, body);
   const bucketFiles = (bucket: string) => {
-    const dir = path.join(testDb.dataDir, "media", bucket);
+    const dir = path.join(site.testDb.dataDir, "media", bucket);
     return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
   };
 
@@ -49,7 +26,7 @@ describe.each(ENGINES)("media uploads and episodes on %s", (engine) => {
     expect(jpeg.body).toMatchObject({ bucket: "weekly-summary-pics", type: "image/jpeg", bytes: JPEG.length, created: true });
     expect(jpeg.body.file).toMatch(/^barrel-house-final-[0-9a-f]{16}\.jpg$/);
     expect(jpeg.body.url).toBe(`/media/weekly-summary-pics/${jpeg.body.file as string}`);
-    const served = await fetch(`${server.url}${jpeg.body.url as string}`);
+    const served = await fetch(`${site.server.url}${jpeg.body.url as string}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
 
     // The same bytes again: the same name, nothing new stored.
@@ -94,23 +71,23 @@ describe.each(ENGINES)("media uploads and episodes on %s", (engine) => {
     expect(episode.duration_seconds).toBeGreaterThan(0);
     expect(episode.guid).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect(((await (await fetch(`${server.url}/api/episodes/latest`)).json()) as { episode: { id: number } }).episode.id).toBe(episode.id);
-    expect(await (await fetch(`${server.url}/podcast`)).text()).toContain("Saturday shot: the feeds are live");
-    for (const feed of ["/feeds/podcast.xml", "/feeds/daily.xml"]) expect(await (await fetch(`${server.url}${feed}`)).text()).toContain(`<guid isPermaLink="false">${episode.guid as string}</guid>`);
-    expect(await (await fetch(`${server.url}/feeds/weekly.xml`)).text()).not.toContain(episode.guid as string);
+    expect(((await (await fetch(`${site.server.url}/api/episodes/latest`)).json()) as { episode: { id: number } }).episode.id).toBe(episode.id);
+    expect(await (await fetch(`${site.server.url}/podcast`)).text()).toContain("Saturday shot: the feeds are live");
+    for (const feed of ["/feeds/podcast.xml", "/feeds/daily.xml"]) expect(await (await fetch(`${site.server.url}${feed}`)).text()).toContain(`<guid isPermaLink="false">${episode.guid as string}</guid>`);
+    expect(await (await fetch(`${site.server.url}/feeds/weekly.xml`)).text()).not.toContain(episode.guid as string);
 
     // Moving it to the weekly series and renaming it; the guid never changes.
     const moved = await json("PATCH", `/api/admin/episodes/${episode.id}`, { weekly_daily: "weekly", title: "Renamed" });
     expect(moved.body!.episode).toMatchObject({ weekly_daily: "weekly", title: "Renamed", guid: episode.guid, duration_seconds: episode.duration_seconds });
-    expect(await (await fetch(`${server.url}/feeds/weekly.xml`)).text()).toContain(episode.guid as string);
+    expect(await (await fetch(`${site.server.url}/feeds/weekly.xml`)).text()).toContain(episode.guid as string);
 
     expect((await json("DELETE", `/api/admin/episodes/${episode.id}`)).status).toBe(204);
-    expect(await (await fetch(`${server.url}/feeds/podcast.xml`)).text()).not.toContain(episode.guid as string);
+    expect(await (await fetch(`${site.server.url}/feeds/podcast.xml`)).text()).not.toContain(episode.guid as string);
     expect(await json("DELETE", `/api/admin/episodes/${episode.id}`)).toEqual({ status: 404, body: { error: "Episode not found" } });
   });
 
   it("refuses bad episodes with a 400 naming the field, and changes nothing", async () => {
-    const list = async () => (await (await fetch(`${server.url}/api/episodes`)).json()) as unknown;
+    const list = async () => (await (await fetch(`${site.server.url}/api/episodes`)).json()) as unknown;
     const before = await list();
     const good = { date: "2026-11-22", title: "T", description: "D", weekly_daily: "daily" };
     const cases: Array<[unknown, string]> = [

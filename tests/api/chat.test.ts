@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import type http from "node:http";
+import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { fakeUpstream, json } from "../support/fake-upstream.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -135,24 +136,31 @@ describe("POST /api/chat with a workflow webhook", () => {
   });
 });
 
-describe("POST /api/chat with an OpenAI-compatible LLM", () => {
-  let testDb: TestDatabase;
-  let server: RunningServer;
+/** A server whose chat goes to a fake OpenAI-compatible endpoint, for the tests of one describe block. */
+function llmServer(ratePerMinute: string) {
   const upstream = fakeUpstream();
+  const handle = { upstream, server: undefined as unknown as RunningServer };
+  let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     const url = await upstream.start();
     testDb = await freshDatabase("sqlite");
-    server = await startServer({ ...testDb.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test-key", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: "2" });
+    handle.server = await startServer({ ...testDb.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test-key", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: ratePerMinute });
   });
   afterAll(async () => {
-    await server?.stop();
+    await handle.server?.stop();
     await testDb?.drop();
     await upstream.stop();
   });
+  return handle;
+}
+
+describe("POST /api/chat with an OpenAI-compatible LLM", () => {
+  const llm = llmServer("2");
+  const { upstream } = llm;
 
   it("asks the model with the hub's matching passages and returns its answer", async () => {
     upstream.on((_req, res) => json(res, 200, { choices: [{ message: { role: "assistant", content: "## Tequila\n\nAgave leads ([recap](/recap/9))." } }] }));
-    const reply = await post(server, body("What's trending in tequila in New York?"));
+    const reply = await post(llm.server, body("What's trending in tequila in New York?"));
     expect(reply).toMatchObject({ status: 200, body: { output: "## Tequila\n\nAgave leads ([recap](/recap/9))." } });
     const sent = upstream.requests.at(-1)!;
     expect(sent.path).toBe("/v1/chat/completions");
@@ -167,10 +175,127 @@ describe("POST /api/chat with an OpenAI-compatible LLM", () => {
 
   it("limits questions per minute per address with 429 and Retry-After", async () => {
     upstream.on((_req, res) => json(res, 200, { choices: [{ message: { content: "ok" } }] }));
-    const second = await post(server, body("Again"));
+    const second = await post(llm.server, body("Again"));
     expect(second.status).toBe(200);
-    const third = await post(server, body("Once more"));
+    const third = await post(llm.server, body("Once more"));
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe.each(ENGINES)("follow-up questions over HTTP (%s)", (engine) => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    testDb = await freshDatabase(engine);
+    server = await startServer({ ...testDb.env, CHAT_RATE_PER_MINUTE: "100" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it("answers 'and their key brands?' about the company of the conversation's last turn, and only in that conversation", async () => {
+    const uuid = randomUUID();
+    const first = await post(server, body("Who owns Tito's?", { uuid }));
+    expect(first.body!.output as string).toContain("Bert 'Tito' Beveridge");
+    const second = await post(server, body("And their key brands?", { uuid }));
+    expect(second.body!.output as string).toContain("**Key brands:** Tito's Handmade Vodka");
+    const elsewhere = await post(server, body("And their key brands?"));
+    expect(elsewhere.body!.output as string).not.toContain("Tito's Handmade Vodka");
+  });
+});
+
+/** Server-sent events of a streamed reply, parsed. */
+async function postStream(server: RunningServer, payload: unknown) {
+  const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" }, body: JSON.stringify(payload) });
+  const text = await res.text();
+  const events = text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as Record<string, string> }));
+  return { status: res.status, type: res.headers.get("content-type"), text, events };
+}
+
+/** Answers like an OpenAI-compatible endpoint that streams: one chunk per piece, then [DONE]. */
+function streamChunks(res: http.ServerResponse, pieces: string[], delayMs = 0) {
+  res.writeHead(200, { "Content-Type": "text/event-stream" });
+  let i = 0;
+  const next = () => {
+    if (res.destroyed) return;
+    if (i === pieces.length) return void res.end("data: [DONE]\n\n");
+    res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: pieces[i++] } }] })}\n\n`);
+    setTimeout(next, delayMs);
+  };
+  next();
+}
+
+describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
+  const llm = llmServer("100");
+  const { upstream } = llm;
+
+  it("streams the model's tokens as server-sent events, then the whole reply; callers that want JSON still get {output}", async () => {
+    upstream.on((_req, res) => streamChunks(res, ["## Tequila", "\n\nAgave ", "leads."]));
+    const reply = await postStream(llm.server, body("What's trending in tequila in New York?"));
+    expect(reply.status).toBe(200);
+    expect(reply.type).toMatch(/^text\/event-stream/);
+    expect(reply.events).toEqual([
+      { event: "token", data: { text: "## Tequila" } },
+      { event: "token", data: { text: "\n\nAgave " } },
+      { event: "token", data: { text: "leads." } },
+      { event: "done", data: { output: "## Tequila\n\nAgave leads." } },
+    ]);
+    expect((upstream.requests.at(-1)!.body as { stream?: boolean }).stream).toBe(true);
+
+    upstream.on((_req, res) => json(res, 200, { choices: [{ message: { content: "Whole." } }] }));
+    expect(await post(llm.server, body("Again"))).toMatchObject({ status: 200, body: { output: "Whole." } });
+    expect((upstream.requests.at(-1)!.body as { stream?: boolean }).stream).toBeUndefined();
+  });
+
+  it("gives the model the conversation's earlier turns and the company data for a company question", async () => {
+    const uuid = randomUUID();
+    upstream.on((_req, res) => streamChunks(res, ["Sazerac ", "owns it."]));
+    await postStream(llm.server, body("Who owns Fireball?", { uuid }));
+    const first = upstream.requests.at(-1)!.body as { messages: Array<{ role: string; content: string }> };
+    expect(first.messages).toHaveLength(2);
+    expect(first.messages[1]!.content).toContain("Top Players data");
+    expect(first.messages[1]!.content).toContain("**Fireball** belongs to [Sazerac Company](/explorer?company=11)");
+
+    upstream.on((_req, res) => streamChunks(res, ["Buffalo Trace and more."]));
+    await postStream(llm.server, body("And their other brands?", { uuid }));
+    const second = upstream.requests.at(-1)!.body as { messages: Array<{ role: string; content: string }> };
+    expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(second.messages[2]!.content).toBe("Sazerac owns it.");
+    expect(second.messages[3]!.content).toContain("**Key brands:** Fireball, Buffalo Trace");
+  });
+
+  it("passes a failing status through as JSON before any token, and ends with an error event when the upstream breaks midway", async () => {
+    upstream.on((_req, res) => json(res, 500, { error: "boom" }));
+    const failed = await postStream(llm.server, body("Hello"));
+    expect(failed.status).toBe(500);
+    expect(JSON.parse(failed.text)).toEqual({ error: "The assistant's service answered 500" });
+
+    upstream.on((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "Half an answer" } }] })}\n\n`);
+      setTimeout(() => res.destroy(), 50);
+    });
+    const broken = await postStream(llm.server, body("Hello again"));
+    expect(broken.events[0]).toEqual({ event: "token", data: { text: "Half an answer" } });
+    expect(broken.events.at(-1)).toEqual({ event: "error", data: { error: "The assistant's answer was cut off. Please try again." } });
+  });
+
+  it("stops the model's call when the visitor stops the reply", async () => {
+    let upstreamClosed = false;
+    upstream.on((req, res) => {
+      req.socket.on("close", () => (upstreamClosed = true));
+      streamChunks(res, Array.from({ length: 100 }, (_, i) => `word${i} `), 50);
+    });
+    const stop = new AbortController();
+    const res = await fetch(`${llm.server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body("Tell me everything")), signal: stop.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    stop.abort();
+    await expect.poll(() => upstreamClosed, { timeout: 5000 }).toBe(true);
   });
 });

@@ -77,6 +77,22 @@ describe("npm run hub", () => {
     expect(await page("/feeds/weekly.xml")).toContain("<title>CLI episode</title>");
   });
 
+  it("publishes an episode with its transcript and chapters, and refuses a bad transcript naming the line", async () => {
+    fs.writeFileSync(path.join(work, "ep.srt"), "1\n00:00:00,000 --> 00:00:02,000\nHello from the CLI.\n");
+    fs.writeFileSync(path.join(work, "ep.chapters.txt"), "0:00 Hello\n0:01 More\n");
+    const common = ["episode", "add", "--audio", MP3, "--series", "daily", "--date", "2026-11-29", "--description", "With a transcript."];
+    const ok = await hub(server.url, [...common, "--title", "CLI transcript", "--transcript", path.join(work, "ep.srt"), "--chapters", path.join(work, "ep.chapters.txt")]);
+    expect(ok.code).toBe(0);
+    const id = /episode (\d+):/.exec(ok.stdout)![1];
+    expect(await page(`/feeds/episodes/${id}/transcript.vtt`)).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello from the CLI.\n");
+    expect(await page(`/feeds/episodes/${id}/chapters.json`)).toContain('"title":"More"');
+
+    fs.writeFileSync(path.join(work, "bad.vtt"), "WEBVTT\n\n00:00.000 --> 00:0x.000\nBroken.\n");
+    const bad = await hub(server.url, [...common, "--title", "CLI bad transcript", "--transcript", path.join(work, "bad.vtt")]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('transcript: line 3: "00:0x.000" is not a time');
+  });
+
   it("imports a folder of recaps and episode folders, and running it again publishes nothing twice", async () => {
     const folder = path.join(work, "import");
     fs.mkdirSync(path.join(folder, "ep-holiday"), { recursive: true });

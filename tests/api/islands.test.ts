@@ -11,7 +11,7 @@ describe("pages with islands (recap detail, podcast)", () => {
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toMatch(/entry\.client/);
       expect(html, path).toContain('data-island="comments"');
-      const script = /go=\(\)=>import\("(\/assets\/mount-[^"]+\.js)"\)/.exec(html)?.[1];
+      const script = /go=\(\)=>import\("(\/assets\/islands-entry-[^"]+\.js)"\)/.exec(html)?.[1];
       expect(script, path).toBeDefined();
       const res = await fetch(handle.server.url + script);
       expect(res.status).toBe(200);

@@ -11,22 +11,24 @@ const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent 
 let browser: Browser;
 let builtin: RunningServer;
 let hooked: RunningServer;
+let streamed: RunningServer;
 const dbs: TestDatabase[] = [];
 const upstream = fakeUpstream();
 
 beforeAll(async () => {
   const url = await upstream.start();
-  const [a, b] = await Promise.all([freshDatabase("sqlite"), freshDatabase("sqlite")]);
-  dbs.push(a, b);
-  [browser, builtin, hooked] = await Promise.all([
+  const [a, b, c] = await Promise.all([freshDatabase("sqlite"), freshDatabase("sqlite"), freshDatabase("sqlite")]);
+  dbs.push(a, b, c);
+  [browser, builtin, hooked, streamed] = await Promise.all([
     launchBrowser(),
     startServer({ ...a.env, CHAT_RATE_PER_MINUTE: "1000" }),
     startServer({ ...b.env, CHAT_WEBHOOK_URL: `${url}/webhook/fasteddy`, CHAT_RATE_PER_MINUTE: "1000" }),
+    startServer({ ...c.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: "1000" }),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([builtin?.stop(), hooked?.stop()]);
+  await Promise.all([builtin?.stop(), hooked?.stop(), streamed?.stop()]);
   await upstream.stop();
   for (const db of dbs) await db.drop();
 });
@@ -57,7 +59,7 @@ describe("/chat with the built-in analyst", () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: PROMPTS[1]! }).click();
-    await log(page).getByRole("heading", { level: 2, name: "Compare the recent activity of Diageo and Pernod Ricard" }).waitFor();
+    await log(page).getByRole("heading", { level: 2, name: "Diageo North America vs. Pernod Ricard USA" }).waitFor();
     await expect.poll(() => bubbles(page).count()).toBe(3);
     // The person's message on the right as text, the answer on the left as markdown with a table and in-app links.
     expect(await bubbles(page).nth(1).evaluate((li) => getComputedStyle(li).justifyContent)).toBe("flex-end");
@@ -69,7 +71,7 @@ describe("/chat with the built-in analyst", () => {
     await page.getByRole("dialog").getByRole("heading", { name: "Diageo North America" }).waitFor();
     // Back on /chat, the conversation is still there (session storage), with its dates restored.
     await page.goBack();
-    await log(page).getByRole("heading", { level: 2, name: "Compare the recent activity of Diageo and Pernod Ricard" }).waitFor();
+    await log(page).getByRole("heading", { level: 2, name: "Diageo North America vs. Pernod Ricard USA" }).waitFor();
     expect(await bubbles(page).count()).toBe(3);
     expectNoUnexpectedErrors();
     await page.context().close();
@@ -211,6 +213,60 @@ describe("/chat with a workflow webhook", () => {
     held[0]!({ output: "Found it again" });
     await log(page).getByText("Found it again").waitFor({ timeout: 10_000 });
     expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
+
+describe("/chat with an LLM that streams", () => {
+  /** Streams `first`, then holds; `more()` sends one more piece, `finish()` ends the reply. */
+  function holdStream(first: string) {
+    const control = { more: (_text: string) => {}, finish: () => {}, closed: false };
+    upstream.on((req, res) => {
+      req.socket.on("close", () => (control.closed = true));
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      const piece = (text: string) => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
+      piece(first);
+      control.more = piece;
+      control.finish = () => res.end("data: [DONE]\n\n");
+    });
+    return control;
+  }
+
+  it("shows the answer as it arrives, with the field disabled, and ends it whole", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, streamed.url, "/chat");
+    const stream = holdStream("## Agave\n\nThe first ");
+    await input(page).fill("What's trending in tequila?");
+    await input(page).press("Enter");
+    await log(page).getByRole("heading", { level: 2, name: "Agave" }).waitFor();
+    await log(page).getByText("The first").waitFor();
+    expect(await input(page).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Stop" }).isVisible()).toBe(true);
+    stream.more("words, then the rest.");
+    await log(page).getByText("The first words, then the rest.").waitFor();
+    stream.finish();
+    await expect.poll(() => input(page).isDisabled()).toBe(false);
+    expect(await page.getByRole("button", { name: "Stop" }).count()).toBe(0);
+    expect(await bubbles(page).count()).toBe(3);
+    expect(await bubbles(page).nth(2).innerText()).toContain("The first words, then the rest.");
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("stops at Stop: the text so far stays, marked as stopped, and the model's call ends", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, streamed.url, "/chat");
+    const stream = holdStream("A long answer begins");
+    await input(page).fill("Tell me everything");
+    await input(page).press("Enter");
+    await log(page).getByText("A long answer begins").waitFor();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await log(page).getByText("Stopped.").waitFor();
+    const stopped = await bubbles(page).nth(2).innerText();
+    expect(stopped.indexOf("Stopped.")).toBeGreaterThan(stopped.indexOf("A long answer begins"));
+    expect(stopped.indexOf("A long answer begins")).toBeGreaterThan(-1);
+    await expect.poll(() => stream.closed).toBe(true);
+    await expect.poll(() => input(page).isDisabled()).toBe(false);
+    expect(await bubbles(page).count()).toBe(3);
     expectNoUnexpectedErrors();
     await page.context().close();
   });

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import type { Episode } from "../../server/data/episodes.server.ts";
-import { hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -167,7 +167,7 @@ describe("/podcast", () => {
       await card.getByRole("heading", { name: `Comments (${text.startsWith("Older") ? 1 : 2})` }).waitFor();
     }
     await page.getByText("Comment posted!").first().waitFor();
-    const texts = await card.locator("section li").allInnerTexts();
+    const texts = await card.getByRole("region", { name: /^Comments on/ }).locator("li").allInnerTexts();
     expect(texts.map((t) => t.split("\n").at(-1))).toEqual(["Newer thought", "Older thought"]);
     expectNoUnexpectedErrors();
   });
@@ -188,4 +188,101 @@ describe("/podcast", () => {
     await latestCard(page).getByText("Audio not available", { exact: true }).waitFor();
     expect(await audioOf(latestCard(page)).count()).toBe(0);
   });
+});
+
+describe("transcripts and chapters", () => {
+  // The demo episode "Holiday resets" carries a measured transcript (content/transcripts/daily-2026-11-20.vtt).
+  const holiday = () => episodes.find((e) => e.title.includes("Holiday resets"))!;
+
+  it("shows chapters and the transcript; a time plays the episode from there and the spoken cue is marked", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
+    const card = episodeById(page, holiday().id);
+    const chapters = card.getByRole("region", { name: `Chapters of “${holiday().title}”` });
+    expect((await chapters.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " "))).toEqual(["0:00 Opening", "0:04 The story"]);
+
+    await card.getByText("Transcript", { exact: true }).click();
+    const cues = card.getByRole("list", { name: `Transcript of “${holiday().title}”` }).getByRole("listitem");
+    // In the list, the transcript is read when its panel opens.
+    await cues.first().waitFor();
+    expect(await cues.count()).toBe(4);
+    expect(await cues.nth(1).innerText()).toContain("Holiday shelf resets are done");
+    await expectNoAxeViolations(page);
+
+    // Muted, so the test makes no sound; seeking to the second cue plays from 4.07 s and marks that cue.
+    await audioOf(card).evaluate((el: HTMLAudioElement) => (el.muted = true));
+    await cues.nth(1).getByRole("link", { name: "Play from 0:04" }).click();
+    await page.waitForFunction((id) => {
+      const audio = document.querySelector(`#episode-${id} audio`) as HTMLAudioElement;
+      return !audio.paused && audio.currentTime >= 4;
+    }, holiday().id);
+    await expect.poll(() => cues.nth(1).getAttribute("aria-current")).toBe("true");
+    expect(await cues.nth(0).getAttribute("aria-current")).toBeNull();
+    expect(page.url()).toMatch(new RegExp(`episode=${holiday().id}#episode-${holiday().id}&t=4$`));
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("says so when a transcript cannot be read, and still offers the text", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
+    await page.route(`**/feeds/episodes/${holiday().id}/transcript.vtt`, (route) => route.fulfill({ status: 500, body: "down" }));
+    const card = episodeById(page, holiday().id);
+    await card.getByText("Transcript", { exact: true }).click();
+    await card.getByText("The transcript could not be loaded.").waitFor();
+    expect(await card.getByRole("link", { name: "Read the transcript as text" }).getAttribute("href")).toBe(`/feeds/episodes/${holiday().id}/transcript.txt`);
+    expectNoUnexpectedErrors([/status of 500/]);
+    await page.context().close();
+  });
+
+  it("copies the link to a cue's moment", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const card = episodeById(page, holiday().id);
+    await card.getByText("Transcript", { exact: true }).click();
+    await card.getByRole("button", { name: "Copy link to 0:11" }).click();
+    await page.getByText("Link to 0:11 copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/podcast\\?episode=${holiday().id}#episode-${holiday().id}&t=11$`));
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("searches titles, descriptions and transcripts, and says when nothing matches", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
+    const box = page.getByRole("searchbox", { name: "Search episodes and transcripts" });
+    await box.fill("CAUTIOUS shopper"); // said only in the transcript
+    await box.press("Enter");
+    await page.waitForURL(/\/podcast\?q=CAUTIOUS\+shopper$/);
+    await page.getByText("1 episode matching “CAUTIOUS shopper”").waitFor();
+    expect(await episodeItems(page).count()).toBe(1);
+    expect(await episodeItems(page).first().getAttribute("id")).toBe(`episode-${holiday().id}`);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
+
+    // The results page is settled (its script has run) before the next search, as a reader's second search would be.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("searchbox", { name: "Search episodes and transcripts" }).fill("kombucha");
+    await Promise.all([page.waitForURL(/\/podcast\?q=kombucha$/), page.getByRole("button", { name: "Search", exact: true }).click()]);
+    await page.getByText("No episodes found matching your search.").waitFor();
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("reads as plain text without JavaScript: on the episode's own address in full, each time a link to its moment; in the list, as a link to the text", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto(`/podcast?episode=${holiday().id}`);
+    const card = page.locator(`#episode-${holiday().id}`);
+    await card.getByText("Transcript", { exact: true }).click();
+    const transcript = card.getByRole("list", { name: `Transcript of “${holiday().title}”` });
+    expect(await transcript.innerText()).toContain("Premium enough to gift, priced for a cautious shopper.");
+    expect(await transcript.getByRole("link", { name: "Play from 0:11" }).getAttribute("href")).toBe(`/podcast?episode=${holiday().id}#episode-${holiday().id}&t=11`);
+
+    // Another episode's panel links to its plain text, which reads on its own.
+    const other = episodes.find((e) => e.transcript_url && e.id !== holiday().id)!;
+    const otherCard = page.locator(`#episode-${other.id}`);
+    await otherCard.getByText("Transcript", { exact: true }).click();
+    const link = otherCard.getByRole("link", { name: "Read the transcript as text" });
+    expect(await link.getAttribute("href")).toBe(`/feeds/episodes/${other.id}/transcript.txt`);
+    expect(await (await fetch(`${server.url}/feeds/episodes/${other.id}/transcript.txt`)).text()).toMatch(/The (Daily Shot|Weekly Pour), a sample episode/);
+    await context.close();
+  });
+
 });

@@ -237,6 +237,34 @@ describe("/recap/:id: the detail page", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://proofline.test/recap/${recap.id}`);
   });
 
+  it("runs no framework code for a reader who only reads: the comments come alive as they near the screen, a click on Copy link before its code is kept", async () => {
+    const recap = recaps[2]!;
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/recap/${recap.id}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.some((s) => s.includes("islands-entry"))).toBe(true);
+    expect(scripts.filter((s) => s.includes("mount-island"))).toEqual([]);
+    expect(await page.locator("[data-island][data-mounted]").count()).toBe(0);
+
+    await page.getByRole("region", { name: /^Comments/ }).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-island="comments"]')?.getAttribute("data-mounted") === "true");
+    expect(scripts.filter((s) => s.includes("mount-island"))).toHaveLength(1);
+    await page.getByRole("heading", { name: /^Comments \(\d+\)$/ }).waitFor();
+
+    // The copy button's code comes only when it is used; the first press still copies.
+    expect(await page.locator('[data-island="copy-link"][data-mounted]').count()).toBe(0);
+    await page.getByRole("button", { name: "Copy link" }).dispatchEvent("click");
+    await page.getByText("Link copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://proofline.test/recap/${recap.id}`);
+    expectNoUnexpectedErrors();
+  });
+
   it("answers 404 with 'Summary Not Found' for an unknown id, with a way back to the list", async () => {
     const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
     const response = await page.goto("/recap/999999");

@@ -47,9 +47,27 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   };
 }
 
-/** Waits until React has hydrated the server-rendered page. */
+/**
+ * Waits until React has hydrated the server-rendered page. On a plain-HTML page
+ * with islands, islands come alive as they near the viewport: this brings each
+ * into view in turn, as a reader scrolling down would, waits until it has
+ * mounted, and puts the scroll back where it was.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.evaluate(async () => {
+    const { scrollX, scrollY } = window;
+    for (const box of document.querySelectorAll<HTMLElement>('[data-island][data-mount="visible"]')) {
+      box.firstElementChild?.scrollIntoView({ block: "center" });
+      const giveUp = Date.now() + 10_000;
+      while (box.dataset.mounted !== "true") {
+        // An island that never mounts (no box to come into view) is a bug: say which, rather than hang.
+        if (Date.now() > giveUp) throw new Error(`island "${box.dataset.island}" did not mount when scrolled into view`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    window.scrollTo(scrollX, scrollY);
+  });
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

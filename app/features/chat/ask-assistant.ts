@@ -1,4 +1,4 @@
-import { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS, ERRORS, MAX_RETRIES, NO_OUTPUT, RETRY_BASE_MS } from "./chat-text";
+import { CHAT_TIMEOUT_MS, CUT_OFF, DEEP_RESEARCH_TIMEOUT_MS, ERRORS, MAX_RETRIES, NO_OUTPUT, RETRY_BASE_MS, STOPPED } from "./chat-text";
 
 export interface AskOptions {
   message: string;
@@ -8,6 +8,10 @@ export interface AskOptions {
   onRetryNotice: (seconds: number, attempt: number) => void;
   /** The wait is over: the notice goes and the same text is sent again. */
   onRetryStart: () => void;
+  /** The reply so far, as the server streams it (only providers that stream send it in pieces). */
+  onPartial?: (text: string) => void;
+  /** The visitor's Stop: ends the reply where it is. */
+  stop?: AbortSignal;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
@@ -33,14 +37,37 @@ export function finalMessage(error: unknown, deep: boolean): string {
   return ERRORS.other;
 }
 
+/** What a stopped reply shows: the text so far, marked as stopped. */
+const stoppedReply = (partial: string) => (partial ? `${partial}\n\n${STOPPED}` : STOPPED);
+
+/** Reads a streamed reply (server-sent events `token`, `done`, `error`), passing the text so far to `onPartial`. */
+async function readStream(body: ReadableStream<BufferSource>, onPartial: ((text: string) => void) | undefined): Promise<string> {
+  let text = "";
+  // Only a provider that streams sends events: their parser is fetched then, not with the page.
+  const { EventSourceParserStream } = await import("eventsource-parser/stream");
+  const events = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  for await (const event of events) {
+    const data = JSON.parse(event.data) as { text?: string; output?: string; error?: string };
+    if (event.event === "token" && data.text) onPartial?.((text += data.text));
+    else if (event.event === "done") return data.output || text || NO_OUTPUT;
+    else if (event.event === "error") return text ? `${text}\n\n${CUT_OFF}` : ERRORS.other;
+  }
+  // The connection ended without its closing event: keep what came, say it is incomplete.
+  return text ? `${text}\n\n${CUT_OFF}` : ERRORS.other;
+}
+
 async function attempt(options: AskOptions, retryAttempt: number): Promise<string> {
   const doFetch = options.fetch ?? fetch;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new TimeoutError("timed out")), options.deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS);
+  const stop = () => controller.abort();
+  options.stop?.addEventListener("abort", stop);
+  let partial = "";
   try {
     const res = await doFetch("/api/chat", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      // The same contract either way: a provider that streams answers in pieces when the page can show them.
+      headers: { "Content-Type": "application/json", ...(options.onPartial ? { Accept: "text/event-stream, application/json" } : {}) },
       body: JSON.stringify({
         message: options.message,
         uuid: options.uuid,
@@ -49,16 +76,21 @@ async function attempt(options: AskOptions, retryAttempt: number): Promise<strin
         retryAttempt,
       }),
       signal: controller.signal,
-    }).catch((err: unknown) => {
-      // An abort by our own timer is a timeout, whatever the browser calls it.
-      if (controller.signal.aborted) throw new TimeoutError("timed out");
-      throw err;
     });
     if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
+    if (res.body && (res.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      return await readStream(res.body, (text) => options.onPartial?.((partial = text)));
+    }
     const data = (await res.json().catch(() => ({}))) as { output?: unknown };
     return typeof data.output === "string" && data.output ? data.output : NO_OUTPUT;
+  } catch (err) {
+    if (options.stop?.aborted) return stoppedReply(partial);
+    // An abort by our own timer is a timeout, whatever the browser calls it.
+    if (controller.signal.aborted) throw new TimeoutError("timed out");
+    throw err;
   } finally {
     clearTimeout(timer);
+    options.stop?.removeEventListener("abort", stop);
   }
 }
 
@@ -73,6 +105,7 @@ export async function askAssistant(options: AskOptions): Promise<string> {
     try {
       return await attempt(options, retry);
     } catch (error) {
+      if (options.stop?.aborted) return stoppedReply("");
       if (retry >= MAX_RETRIES || !isRetryable(error)) return finalMessage(error, options.deep);
       const delay = RETRY_BASE_MS * 2 ** retry;
       options.onRetryNotice(delay / 1000, retry + 2);

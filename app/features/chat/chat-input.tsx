@@ -1,17 +1,20 @@
-import { Send } from "lucide-react";
+import { Send, Square } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DEEP_IN_PROGRESS, DEEP_TOGGLE, DEEP_TOGGLE_HINT, PLACEHOLDER, THINKING } from "./chat-text";
+import { DEEP_IN_PROGRESS, DEEP_TOGGLE, DEEP_TOGGLE_HINT, PLACEHOLDER, STOP, THINKING } from "./chat-text";
 import type { Pending } from "./use-chat";
 
 interface ChatInputProps {
   pending: Pending | null;
+  /** A reply is arriving in pieces: it can be stopped. */
+  streaming: boolean;
+  onStop: () => void;
   deep: boolean;
   onDeepChange: (deep: boolean) => void;
   onSend: (text: string) => void;
 }
 
 /** The input bar: the text field (Enter sends, Shift+Enter breaks the line), Send, and the Deep Research switch. */
-export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProps) {
+export function ChatInput({ pending, streaming, onStop, deep, onDeepChange, onSend }: ChatInputProps) {
   const [text, setText] = useState("");
   const waiting = pending !== null;
   const field = useRef<HTMLTextAreaElement>(null);
@@ -58,6 +61,16 @@ export function ChatInput({ pending, deep, onDeepChange, onSend }: ChatInputProp
           placeholder={waiting ? (pending.deep ? DEEP_IN_PROGRESS : THINKING) : PLACEHOLDER}
           className="max-h-40 min-h-12 flex-1 resize-none rounded-lg border border-ink-300 bg-surface px-3 py-2 text-base text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30 disabled:cursor-not-allowed disabled:bg-paper"
         />
+        {streaming ? (
+          <button
+            type="button"
+            onClick={onStop}
+            className="inline-flex h-12 items-center gap-2 rounded-lg border border-ink-300 bg-surface px-4 font-medium text-ink-900 hover:bg-paper"
+          >
+            <Square className="h-4 w-4" aria-hidden="true" />
+            {STOP}
+          </button>
+        ) : null}
         <button
           type="submit"
           disabled={waiting || !text.trim()}

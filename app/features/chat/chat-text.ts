@@ -14,6 +14,10 @@ export const SUGGESTIONS = [
   "Top RTD launches this quarter",
   "Premium spirits market slowdown analysis",
 ] as const;
+/** Marks a streamed reply the visitor stopped, and one the connection cut off (issue 15; not in the spec). */
+export const STOPPED = "_Stopped._";
+export const CUT_OFF = "_The answer was cut off. Please try again._";
+export const STOP = "Stop";
 export const NO_OUTPUT = "I received your message! Let me process that for you.";
 export const greeting = (name: string) =>
   `Hi! I'm ${name}, your spirits industry intelligence assistant. What would you like to know about the beverage alcohol market?`;

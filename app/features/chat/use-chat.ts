@@ -28,6 +28,9 @@ export function useChat(assistantName: string) {
   const messages = changed ?? initial;
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef(false);
+  // A streamed reply as it arrives (shown in place of the typing indicator), and the way to stop it.
+  const [partial, setPartial] = useState<ChatMessage | null>(null);
+  const stopper = useRef<AbortController | null>(null);
 
   useEffect(() => {
     if (hydrated) saveHistory(messages);
@@ -44,20 +47,29 @@ export function useChat(assistantName: string) {
       setMessages((prev) => [...(prev ?? initial), message("user", text)]);
       setPending({ deep, startedAt: Date.now() });
       if (deep) writeSession(PENDING_RESEARCH_KEY, JSON.stringify({ uuid, message: text }));
+      const streamed = message("assistant", "");
+      stopper.current = new AbortController();
       const reply = await askAssistant({
         message: text,
         uuid,
         deep,
+        stop: stopper.current.signal,
+        onPartial: deep ? undefined : (so) => setPartial({ ...streamed, text: so }),
         onRetryNotice: (seconds, attempt) => setMessages((prev) => [...(prev ?? initial), message("assistant", retryNotice(seconds, attempt), { temporary: true })]),
         onRetryStart: () => setMessages((prev) => (prev ?? initial).filter((m) => !m.temporary)),
       });
       writeSession(PENDING_RESEARCH_KEY, null);
-      append(message("assistant", reply));
+      append({ ...streamed, text: reply, at: new Date() });
+      setPartial(null);
+      stopper.current = null;
       setPending(null);
       pendingRef.current = false;
     },
     [append, initial],
   );
+
+  /** Ends the reply being written where it is (only a streamed one can be stopped). */
+  const stop = useCallback(() => stopper.current?.abort(), []);
 
   // A deep-research question that was still running when the page was left: wait for it again.
   useEffect(() => {
@@ -100,5 +112,5 @@ export function useChat(assistantName: string) {
     };
   }, [hydrated, append]);
 
-  return { messages, pending, send, hydrated };
+  return { messages, pending, partial, stop, send, hydrated };
 }

@@ -5,7 +5,7 @@ import { rankedTable } from "../../../server/content/company-query";
 import { CompanyTable } from "./company-table";
 
 // The built-in companies all have profiles; the spec's "Coming soon" path is proved on a fixture.
-const base = { location: "Austin, TX", type: "manufacturer" as const, keyBrands: ["Brand"], sources: ["example.com"] };
+const base = { location: "Austin, TX", type: "manufacturer" as const, keyBrands: ["Brand"], ownership: "Privately held", sources: ["example.com"] };
 const profile = { overview: "o", founded: "1999", employees: "~10", marketPosition: "m", strategy: "s", recentDevelopments: "r" };
 const FIXTURE: Company[] = [
   { id: 1, name: "Profiled Co", ...base, profile },

@@ -6,10 +6,9 @@ import { readLocal, writeLocal } from "../../components/local-store";
 import { useSite } from "../../components/use-site";
 import { clock } from "./clock";
 import { episodePath } from "../../../server/feeds/feed-common";
+import { START_VOLUME } from "./player-settings";
 import { momentFromHash } from "./shared-moment";
 
-/** The spec's starting volume (section 9). */
-export const START_VOLUME = 0.45;
 const SPEEDS = [1, 1.25, 1.5, 2];
 const positionKey = (id: number) => `proofline:episode-position:${id}`;
 

@@ -1,9 +1,10 @@
 import { Clock } from "lucide-react";
-import type { Episode } from "../../../server/data/episodes.server";
+import type { Episode, EpisodeExtras } from "../../../server/data/episodes.server";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { DateText } from "../../components/date-text";
 import { AudioPlayer } from "./audio-player";
 import { clock } from "./clock";
+import { EpisodeChapters, EpisodeTranscript } from "./episode-transcript";
 import { island } from "../../islands/island";
 import { SERIES_TAG } from "./podcast-text";
 
@@ -14,12 +15,15 @@ const CommentsIsland = island("comments", CommentsSection);
 /** One episode: date, series tag, title, description, duration, player (or why there is none), comments. */
 export function EpisodeCard({
   episode,
+  extras,
   headingLevel,
   anchor,
   missingAudioText,
   showSeries = true,
 }: {
   episode: Episode;
+  /** The transcript and chapters, shown on the list's cards. */
+  extras?: EpisodeExtras | undefined;
   headingLevel: 2 | 3;
   /** The list's card carries the `#episode-<id>` anchor; the latest card repeats an episode and does not. */
   anchor: boolean;
@@ -50,6 +54,8 @@ export function EpisodeCard({
       ) : (
         <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">{missingAudioText}</p>
       )}
+      {extras?.chapters ? <EpisodeChapters episode={episode} chapters={extras.chapters} /> : null}
+      {anchor && (extras?.cues || extras?.text || episode.transcript_url) ? <EpisodeTranscript episode={episode} extras={extras} /> : null}
       <CommentsIsland endpoint={`/api/episodes/${episode.id}/comments`} subject={anchor ? episode.title : `${episode.title} (latest episode)`} />
     </article>
   );

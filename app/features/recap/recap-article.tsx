@@ -8,7 +8,7 @@ import { island } from "../../islands/island";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
 
 // The page is plain HTML (its route is ISLANDS_PAGE): these two run as islands.
-const CopyLinkIsland = island("copy-link", CopyLinkButton);
+const CopyLinkIsland = island("copy-link", CopyLinkButton, "interaction");
 const CommentsIsland = island("comments", CommentsSection);
 import type { RecapView } from "./recap-page.server";
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { chaptersJson, parseChapters } from "../../media/chapter-format.ts";
+import { parseTranscript, storedTranscript } from "../../media/transcript-format.ts";
 import { HttpError } from "../errors.ts";
 
 /** A real calendar day as YYYY-MM-DD. */
@@ -52,12 +54,34 @@ export function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message);
 }
 
+/** Text read by `read` into its stored form; a file it cannot read is a 400 naming the line ("transcript: line 7: …"). */
+const fileText = (read: (text: string) => string) =>
+  z
+    .string({ message: "must be the file's text" })
+    .max(2_000_000, "must be at most 2,000,000 characters")
+    .transform((text, ctx) => {
+      try {
+        return read(text);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    });
+
 const episodeFields = {
   date: isoDay,
   title: requiredText(200),
   description: requiredText(5000),
   weekly_daily: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
   mp3_file: mediaFileName.nullable().optional(),
+  /** WebVTT, SRT or plain text; null removes it. */
+  transcript: fileText((text) => storedTranscript(parseTranscript(text))).nullable().optional(),
+  /** Podcasting 2.0 JSON chapters (as text or as an object) or "mm:ss Title" lines; null removes them. */
+  chapters: z
+    .union([z.string(), z.looseObject({}).transform((o) => JSON.stringify(o))], { message: "must be JSON chapters or mm:ss lines" })
+    .pipe(fileText((text) => chaptersJson(parseChapters(text))))
+    .nullable()
+    .optional(),
 };
 
 const externalKey = z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional();
@@ -71,6 +95,8 @@ export const episodePatch = z
     description: episodeFields.description.optional(),
     weekly_daily: episodeFields.weekly_daily.optional(),
     mp3_file: episodeFields.mp3_file,
+    transcript: episodeFields.transcript,
+    chapters: episodeFields.chapters,
   })
   .refine((p) => Object.keys(p).length > 0, "name at least one field to change");
 

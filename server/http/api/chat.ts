@@ -6,10 +6,12 @@ import type { Database } from "../../db/client.ts";
 import { builtinProvider } from "../../chat/builtin-provider.ts";
 import { CHAT_TIMEOUT_MS, chatRequestSchema, DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ProviderReply } from "../../chat/chat-contract.ts";
 import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.server.ts";
+import { ConversationStore } from "../../chat/conversation.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
 import { llmProvider } from "../../chat/llm-provider.ts";
 import { webhookProvider } from "../../chat/webhook-provider.ts";
 import { HttpError } from "../errors.ts";
+import { providerFailure, streamAnswer } from "./chat-stream.ts";
 import { jsonBody } from "../json-body.ts";
 import { RateLimit, RateLimitError } from "../rate-limit.ts";
 
@@ -17,14 +19,13 @@ import { RateLimit, RateLimitError } from "../rate-limit.ts";
 export const DEEP_RESEARCH_GLOBAL_CAP = 20;
 
 /** The operator's choice: the webhook when set, else the LLM when set, else the built-in analyst. */
-export function chatProvider(config: Config, knowledge: HubKnowledge): ChatProvider {
+export function chatProvider(config: Config, knowledge: HubKnowledge, conversations: ConversationStore): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
-    return llmProvider({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, knowledge, brand: config.SITE_BRAND, assistantName: config.ASSISTANT_NAME });
-  return builtinProvider(knowledge);
+    return llmProvider({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, knowledge, conversations, brand: config.SITE_BRAND, assistantName: config.ASSISTANT_NAME });
+  return builtinProvider(knowledge, conversations);
 }
 
-const isTimeout = (err: unknown) => err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
 
 /**
  * POST /api/chat: the webhook contract of spec section 7, whichever provider
@@ -32,7 +33,7 @@ const isTimeout = (err: unknown) => err instanceof Error && (err.name === "Timeo
  * deep-research run is recorded as a job, so a reloaded page can find it again
  * (GET /api/chat/jobs/latest?uuid=…) on any instance.
  */
-export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, redis?: Redis, provider = chatProvider(config, knowledge)): Router {
+export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, redis?: Redis, provider = chatProvider(config, knowledge, new ConversationStore(database.db))): Router {
   const router = Router();
   const { db } = database;
   const perMinute = new RateLimit("chat", [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }], (s) => `Too many questions. Try again in ${s} seconds`, redis);
@@ -44,6 +45,12 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
     const address = req.ip ?? "unknown";
     await perMinute.consume(address);
     const deep = request.deepresearchStatus === "true";
+
+    // A deep-research run stays a job (a reloaded page reattaches to it); a normal question streams when it can.
+    if (!deep && provider.stream && (req.get("accept") ?? "").includes("text/event-stream")) {
+      await streamAnswer(req, res, { ...provider, stream: provider.stream.bind(provider) }, request);
+      return;
+    }
 
     let jobId: string | undefined;
     if (deep) {
@@ -59,10 +66,9 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
     try {
       reply = await provider.answer(request, AbortSignal.timeout(deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS));
     } catch (err) {
-      const timedOut = isTimeout(err);
-      if (jobId) await finishJob(db, jobId, { status: timedOut ? "timed_out" : "failed", errorStatus: timedOut ? 504 : 502 });
-      req.log?.warn({ err, provider: provider.name }, "chat provider failed");
-      throw new HttpError(timedOut ? 504 : 502, timedOut ? "The assistant did not answer in time" : "The assistant's service could not be reached");
+      const failure = providerFailure(req, provider, err);
+      if (jobId) await finishJob(db, jobId, { status: failure.status === 504 ? "timed_out" : "failed", errorStatus: failure.status });
+      throw failure;
     }
 
     if (!reply.ok) {

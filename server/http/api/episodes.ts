@@ -9,7 +9,12 @@ import { commentRoutes } from "./comments.ts";
 import { listParams, parseQuery, sliceJson } from "./list-query.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
 
-const listQuery = z.object({ series: z.enum(SERIES, { message: "series must be daily or weekly" }).optional(), ...listParams });
+const listQuery = z.object({
+  series: z.enum(SERIES, { message: "series must be daily or weekly" }).optional(),
+  // Like the recaps' q: a case-insensitive substring, here of the title, description or transcript.
+  q: z.string({ message: "q must be text" }).max(200, "q must be at most 200 characters").optional(),
+  ...listParams,
+});
 
 export function episodesApi(config: Config, database: Database, commentLimit: RateLimit, cached: VersionedCache): Router {
   const router = Router();
@@ -17,8 +22,8 @@ export function episodesApi(config: Config, database: Database, commentLimit: Ra
   router.get(
     "/episodes",
     versionedRoute(cached, async (req) => {
-      const { series, limit, cursor } = parseQuery(listQuery, req.query);
-      return jsonProduced(sliceJson("episodes", await listEpisodes(database.db, { series, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
+      const { series, q, limit, cursor } = parseQuery(listQuery, req.query);
+      return jsonProduced(sliceJson("episodes", await listEpisodes(database.db, { series, q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
     }),
   );
 

@@ -1,0 +1,2 @@
+/** The spec's starting volume (section 9). */
+export const START_VOLUME = 0.45;

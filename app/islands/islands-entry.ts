@@ -1,0 +1,132 @@
+// The script of a plain-HTML page (routes whose handle is ISLANDS_PAGE), fetched
+// after the page has loaded. It is small and React-free: it watches the page's
+// [data-island] boxes and fetches React and the islands' code (mount-island.tsx)
+// only when a box needs it (see IslandMount), so a reader who only reads runs
+// no framework code at all.
+import { START_VOLUME } from "../features/podcast/player-settings";
+import { scrollToSharedMoment } from "../features/podcast/shared-moment";
+import type { mountIsland as MountIslandFn } from "./mount-island";
+
+type MountIsland = typeof MountIslandFn;
+
+let code: Promise<MountIsland> | undefined;
+const loadCode = () => (code ??= import("./mount-island").then((m) => m.mountIsland));
+
+const mounted = new Map<HTMLElement, Promise<void>>();
+
+/** Mounts `box` once; settles when it is in place, and marks it then (tests wait for the mark). */
+function wake(box: HTMLElement): Promise<void> {
+  let done = mounted.get(box);
+  if (!done) {
+    done = loadCode()
+      .then((mountIsland) => mountIsland(box))
+      .then(() => void (box.dataset.mounted = "true"));
+    mounted.set(box, done);
+  }
+  return done;
+}
+
+/** Child indexes from `box` down to `target`, to find the same element in the re-rendered box. */
+function pathTo(box: HTMLElement, target: EventTarget | null): number[] {
+  const path: number[] = [];
+  for (let node = target instanceof Element ? target : null; node && node !== box; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+  }
+  return path;
+}
+
+// The spec's starting volume holds even for a play pressed before the player's code arrives.
+for (const audio of document.querySelectorAll("audio")) audio.volume = START_VOLUME;
+
+// A box is `display: contents` (it has no box of its own to intersect): watch what it holds.
+const boxOf = new Map<Element, HTMLElement>();
+const nearby = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearby.unobserve(entry.target);
+      void wake(boxOf.get(entry.target)!);
+    }
+  },
+  // A quarter of a screen ahead: the code is there before the reader is, and only what is near mounts.
+  { rootMargin: "25% 0px" },
+);
+
+for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  if (box.dataset.mount === "interaction") {
+    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"]) box.addEventListener(type, () => void wake(box), { once: true, passive: true });
+    box.addEventListener(
+      "click",
+      (event) => {
+        if (box.dataset.mounted) return;
+        // Too early: hold the click, and give it to the same element once React has drawn it.
+        event.preventDefault();
+        event.stopPropagation();
+        const path = pathTo(box, event.target);
+        void wake(box).then(() => {
+          let target: Element | undefined = box;
+          for (const index of path) target = target?.children[index];
+          if (target instanceof HTMLElement) target.click();
+        });
+      },
+      { capture: true },
+    );
+  } else {
+    for (const child of box.children) {
+      boxOf.set(child, box);
+      nearby.observe(child);
+    }
+  }
+}
+
+scrollToSharedMoment();
+
+// Transcripts and chapters (issue 18): a time plays its episode from there, in place.
+document.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const seek = target?.closest<HTMLAnchorElement>("a[data-seek]");
+  const audio = seek?.closest("article")?.querySelector("audio");
+  if (seek && audio) {
+    event.preventDefault();
+    audio.currentTime = Number(seek.dataset.seek);
+    void audio.play().catch(() => {});
+    // The address names the moment, as a shared link would.
+    history.replaceState(history.state, "", seek.href);
+    return;
+  }
+  const copy = target?.closest<HTMLButtonElement>("button[data-copy-moment]");
+  if (copy) void copyMoment(copy);
+});
+
+async function copyMoment(button: HTMLButtonElement): Promise<void> {
+  const site = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as { siteUrl?: string };
+  const url = `${site.siteUrl ?? location.origin}${button.dataset.copyMoment}`;
+  // The clipboard is written at once, within the click; the toast's code may take a moment.
+  const copied = await navigator.clipboard.writeText(url).then(
+    () => true,
+    () => false,
+  );
+  await loadCode();
+  const { announceCopy } = await import("../components/copy-link-button");
+  announceCopy(copied, url, `Link to ${button.getAttribute("aria-label")?.replace(/^Copy link to /, "") ?? ""} copied`);
+}
+
+// The cue being spoken is marked (aria-current) as its episode plays; media events do not bubble, so listen as they pass down.
+document.addEventListener(
+  "timeupdate",
+  (event) => {
+    const audio = event.target;
+    if (!(audio instanceof HTMLAudioElement)) return;
+    const t = audio.currentTime;
+    for (const cue of audio.closest("article")?.querySelectorAll<HTMLElement>("[data-cue-start]") ?? []) {
+      const on = t >= Number(cue.dataset.cueStart) && t < Number(cue.dataset.cueEnd);
+      if (on && !cue.hasAttribute("aria-current")) cue.setAttribute("aria-current", "true");
+      else if (!on && cue.hasAttribute("aria-current")) cue.removeAttribute("aria-current");
+    }
+  },
+  true,
+);
+
+// Tests and styles that need the page's code wait for this mark, as on hydrated pages:
+// from here every island comes alive when it is needed.
+document.documentElement.dataset.hydrated = "true";

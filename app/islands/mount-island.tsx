@@ -1,0 +1,50 @@
+// React and the islands' code, fetched by islands-entry.ts when the first box
+// needs it: every island by name, rendered into its box with the site's public
+// configuration, plus the page's toast area.
+import { startTransition, useEffect, type ComponentType } from "react";
+import { createRoot } from "react-dom/client";
+import type { PublicConfig } from "../../server/config";
+import { CommentsSection } from "../components/comments/comments-section";
+import { CopyLinkButton } from "../components/copy-link-button";
+import { Toasts } from "../components/toasts";
+import { SiteContext } from "../components/use-site";
+import { AudioPlayer } from "../features/podcast/audio-player";
+import { TranscriptOnDemand } from "../features/podcast/episode-transcript";
+
+// Every island by the name its box carries.
+const ISLANDS: Record<string, ComponentType<never>> = {
+  comments: CommentsSection,
+  "copy-link": CopyLinkButton,
+  "audio-player": AudioPlayer,
+  transcript: TranscriptOnDemand,
+};
+
+const site = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as PublicConfig;
+
+createRoot(document.body.appendChild(document.createElement("div"))).render(<Toasts />);
+
+/** Says when React has put the island in place. */
+function Mounted({ onMounted, children }: { onMounted: () => void; children: React.ReactNode }) {
+  useEffect(onMounted, [onMounted]);
+  return children;
+}
+
+/** Renders the island of `box` in place of its server HTML; settles once it is in place. */
+export function mountIsland(box: HTMLElement): Promise<void> {
+  const Component = ISLANDS[box.dataset.island ?? ""] as ComponentType<object> | undefined;
+  if (!Component) return Promise.resolve();
+  const props = JSON.parse(box.dataset.props ?? "{}") as object;
+  const root = createRoot(box);
+  return new Promise((resolve) =>
+    // A transition renders in slices, yielding to the browser between them.
+    startTransition(() =>
+      root.render(
+        <Mounted onMounted={resolve}>
+          <SiteContext value={site}>
+            <Component {...props} />
+          </SiteContext>
+        </Mounted>,
+      ),
+    ),
+  );
+}

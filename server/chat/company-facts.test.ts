@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { COMPANIES } from "../content/companies.ts";
+import { analystAnswer } from "./builtin-analyst.ts";
+import { factIntents } from "./company-facts.ts";
+import { generatedFactQuestions } from "./fact-questions.ts";
+import { companyPassage } from "./hub-corpus.ts";
+import { buildHubIndex } from "./hub-index.ts";
+
+// The company data alone: these answers must not depend on what the recaps say.
+const index = buildHubIndex(COMPANIES.map(companyPassage));
+const ask = (question: string) => analystAnswer(index, question, false).markdown;
+
+describe("answers from the company data", () => {
+  const questions = generatedFactQuestions();
+  const forms = [...new Set(questions.map((q) => q.form))];
+
+  it("generates every form for every company", () => {
+    expect(forms).toEqual(["owner", "headquarters", "founded", "size", "brands", "rank", "brand owner", "compare", "ranking", "state ranking"]);
+    expect(questions.length).toBeGreaterThan(50 * 6 + 100);
+  });
+
+  for (const form of forms) {
+    it(`answers every "${form}" question right`, () => {
+      const wrong = questions
+        .filter((q) => q.form === form)
+        .flatMap((q) => {
+          const answer = ask(q.question);
+          const missing = q.mustContain.filter((fact) => !answer.includes(fact));
+          return missing.length ? [`${q.question} -> missing ${missing.join(" | ")}`] : [];
+        });
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it("answers the questions a trade reader asked (issue 15)", () => {
+    const largest = ask("Who are the largest beverage alcohol distributors in the U.S.?");
+    for (const name of ["Southern Glazer's Wine & Spirits", "Republic National Distributing Company", "Breakthru Beverage Group"]) expect(largest).toContain(name);
+    expect(largest.indexOf("Southern Glazer's")).toBeLessThan(largest.indexOf("Republic National"));
+    expect(largest).not.toContain("Hensley");
+
+    const titos = ask("Who owns Tito's?");
+    expect(titos).toContain("Bert 'Tito' Beveridge");
+    expect(titos).toContain("](/explorer?company=14)");
+
+    const sgws = ask("How big is Southern Glazer's?");
+    expect(sgws).toContain("~$26 billion (2023, Forbes estimate)");
+
+    const texas = ask("What's the biggest distributor in Texas?");
+    expect(texas).toContain("the highest-ranked one in Texas is **Republic National Distributing Company** (#2)");
+
+    expect(ask("Top 3 distributors")).toMatch(/## The top 3 U\.S\. alcohol distributors[\s\S]*3\. \*\*\[Reyes/);
+  });
+
+  it("reads what a question asks for", () => {
+    expect(factIntents("Where is Diageo based and when was it founded?")).toEqual(["headquarters", "founded"]);
+    expect(factIntents("What's trending in tequila in New York?")).toEqual([]);
+    expect(factIntents("Premium spirits market slowdown analysis")).toEqual([]);
+    expect(factIntents("Top RTD launches this quarter")).toEqual([]);
+  });
+
+  it("ends with follow-up questions the hub can answer", () => {
+    const answer = ask("Where is Brown-Forman headquartered?");
+    const followUps = answer.split("**You could also ask**")[1]!.trim().split("\n").map((l) => l.replace(/^- /, ""));
+    expect(followUps.length).toBeGreaterThanOrEqual(2);
+    expect(followUps.length).toBeLessThanOrEqual(3);
+    for (const q of followUps) expect(ask(q), q).not.toContain("No coverage yet");
+  });
+});

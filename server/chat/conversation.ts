@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/schema.ts";
+import { FACT_INTENTS } from "./company-facts.ts";
+
+/** What the last turns were about: enough to resolve "their", "what about X?", and to give an LLM the history. */
+export const conversationContextSchema = z.object({
+  companies: z.array(z.number().int()).max(10),
+  intents: z.array(z.enum(FACT_INTENTS)).max(FACT_INTENTS.length),
+  /** The last few turns, shortened, for providers that take a conversation (the LLM). */
+  history: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).max(12),
+});
+export type ConversationContext = z.infer<typeof conversationContextSchema>;
+
+export const EMPTY_CONTEXT: ConversationContext = { companies: [], intents: [], history: [] };
+
+const HISTORY_TURNS = 6;
+const TURN_CHARS = 2000;
+/** A conversation nobody has added to for this long is forgotten. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
+export function nextContext(before: ConversationContext, about: Pick<ConversationContext, "companies" | "intents">, question: string, answer: string): ConversationContext {
+  const cut = (s: string) => (s.length > TURN_CHARS ? `${s.slice(0, TURN_CHARS)}…` : s);
+  const history = [...before.history, { role: "user" as const, content: cut(question) }, { role: "assistant" as const, content: cut(answer) }].slice(-HISTORY_TURNS * 2);
+  return { ...about, history };
+}
+
+/** Conversation contexts by uuid, in the database. */
+export class ConversationStore {
+  private readonly db: Kysely<DB>;
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async get(uuid: string): Promise<ConversationContext> {
+    const row = await this.db.selectFrom("chat_conversations").select("context").where("uuid", "=", uuid).executeTakeFirst();
+    if (!row) return EMPTY_CONTEXT;
+    // A row written by an older version, or damaged, starts the conversation afresh rather than failing the answer.
+    const parsed = conversationContextSchema.safeParse(JSON.parse(row.context));
+    return parsed.success ? parsed.data : EMPTY_CONTEXT;
+  }
+
+  async set(uuid: string, context: ConversationContext): Promise<void> {
+    const now = new Date();
+    const json = JSON.stringify(context);
+    await this.db
+      .insertInto("chat_conversations")
+      .values({ uuid, context: json, updated_at: now.toISOString() })
+      .onConflict((oc) => oc.column("uuid").doUpdateSet({ context: json, updated_at: now.toISOString() }))
+      .execute();
+    await this.db.deleteFrom("chat_conversations").where("updated_at", "<", new Date(now.getTime() - KEEP_MS).toISOString()).execute();
+  }
+}
