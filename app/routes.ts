@@ -1,12 +1,33 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The spec's route table (section 2), and nothing else.
 export default [
+  // The spec's route table (section 2).
   index("routes/home.tsx"),
   route("chat", "routes/chat.tsx"),
   route("recap", "routes/recap.tsx"),
   route("recap/:id", "routes/recap-detail.tsx"),
   route("explorer", "routes/explorer.tsx"),
   route("podcast", "routes/podcast.tsx"),
+  // The editor's desk (issue 16): sign-in pages, then everything behind a session.
+  ...prefix("admin", [
+    route("sign-in", "routes/admin/sign-in.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
+    route("password/:token", "routes/admin/password.tsx"),
+    route("sign-out", "routes/admin/sign-out.tsx"),
+    layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+      index("routes/admin/home.tsx"),
+      route("recaps", "routes/admin/recaps.tsx"),
+      route("recaps/new", "routes/admin/recap-edit.tsx", { id: "admin-recap-new" }),
+      route("recaps/drafts/:draftId", "routes/admin/recap-edit.tsx", { id: "admin-recap-draft" }),
+      route("recaps/:id", "routes/admin/recap-edit.tsx", { id: "admin-recap-published" }),
+      route("episodes", "routes/admin/episodes.tsx"),
+      route("episodes/new", "routes/admin/episode-edit.tsx", { id: "admin-episode-new" }),
+      route("episodes/drafts/:draftId", "routes/admin/episode-edit.tsx", { id: "admin-episode-draft" }),
+      route("episodes/:id", "routes/admin/episode-edit.tsx", { id: "admin-episode-published" }),
+      route("comments", "routes/admin/comments.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("account", "routes/admin/account.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -45,6 +45,8 @@ const envSchema = z.object({
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
+  /** How often each instance looks for scheduled recaps and episodes that are due. */
+  SCHEDULE_POLL_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.2, "must be at least 0.2").max(3600, "must be at most 3600").default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The share of successful requests that get a log line (0 to 1); 4xx and 5xx are always logged. */
   REQUEST_LOG_SAMPLE: z.coerce.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(1),

@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import type { createHttpApp as CreateHttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { startScheduler } from "./desk/scheduler.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
     logger.fatal({ err }, "server failed to listen");
     process.exit(1);
   });
-  installShutdown(server, database, logger);
+  const stopScheduler = startScheduler(database.db, logger, config.SCHEDULE_POLL_SECONDS);
+  installShutdown(server, database, logger, stopScheduler);
 }
 
 async function productionApp(config: Config, database: Database, logger: Logger) {
@@ -75,7 +77,7 @@ async function devApp(config: Config, database: Database, logger: Logger) {
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
 // database, exit. A second signal, or the grace period running out, forces it.
-function installShutdown(server: Server, database: Database, logger: Logger): void {
+function installShutdown(server: Server, database: Database, logger: Logger, stopScheduler: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -86,6 +88,7 @@ function installShutdown(server: Server, database: Database, logger: Logger): vo
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
+      await stopScheduler();
       await database.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);

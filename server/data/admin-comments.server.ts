@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { afterKeyset, type Keyset } from "./list-page.ts";
 import type { CommentStatus, DB } from "../db/schema.ts";
 import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.server.ts";
 
@@ -19,18 +20,32 @@ export interface ModeratedComment {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables' names are chosen at run time
 type AnyDb = Kysely<any>;
 
-/** The latest comments across recaps and episodes, newest first, optionally of one status. */
-export async function listLatestComments(db: Kysely<DB>, options: { limit: number; status?: CommentStatus | undefined }): Promise<ModeratedComment[]> {
+export interface CommentQueueFilter {
+  limit: number;
+  status?: CommentStatus | undefined;
+  /** Only the comments under one recap or episode. */
+  item?: { target: CommentTarget; id: number } | undefined;
+  /** Only comments older than this one (the moderation queue's next page). */
+  before?: Keyset | undefined;
+}
+
+/** The latest comments across recaps and episodes, newest first, optionally of one status, under one item, older than a cursor. */
+export async function listLatestComments(db: Kysely<DB>, options: CommentQueueFilter): Promise<ModeratedComment[]> {
+  const targets = options.item ? [options.item.target] : COMMENT_TARGETS;
   const perTarget = await Promise.all(
-    COMMENT_TARGETS.map(async (target) => {
+    targets.map(async (target) => {
       const t = TARGETS[target];
       let query = (db as AnyDb)
         .selectFrom(`${t.table} as c`)
         .innerJoin(`${t.parent} as p`, "p.id", `c.${t.key}`)
         .select(["c.id", `c.${t.key} as parent_id`, `p.${t.title} as parent_title`, "c.author_name", "c.comment_text", "c.status", "c.client_address", "c.created_at"])
         .orderBy("c.created_at", "desc")
+        .orderBy("c.id", "desc")
         .limit(options.limit);
       if (options.status) query = query.where("c.status", "=", options.status);
+      if (options.item) query = query.where(`c.${t.key}`, "=", options.item.id);
+      const before = options.before;
+      if (before) query = query.where((eb) => afterKeyset(eb.ref("c.created_at"), eb.ref("c.id"), "desc", before));
       return ((await query.execute()) as Array<Omit<ModeratedComment, "target">>).map((c) => ({ ...c, target }));
     }),
   );

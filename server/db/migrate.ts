@@ -7,6 +7,7 @@ import * as contentVersion from "./migrations/2026-11-21T1800-content-version.ts
 import * as searchAndPaging from "./migrations/2026-11-22T1000-search-and-paging.ts";
 import * as chatConversations from "./migrations/2026-11-22T2200-chat-conversations.ts";
 import * as episodeTranscripts from "./migrations/2026-11-22T2300-episode-transcripts.ts";
+import * as editorsDesk from "./migrations/2026-11-23T0100-editors-desk.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T1000-search-and-paging": searchAndPaging,
   "2026-11-22T2200-chat-conversations": chatConversations,
   "2026-11-22T2300-episode-transcripts": episodeTranscripts,
+  "2026-11-23T0100-editors-desk": editorsDesk,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -14,6 +14,7 @@ import type { Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
+import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
@@ -99,6 +100,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const commentLimit = commentRateLimit(config, redis);
   app.use("/api/admin", adminApi(config, database, redis), apiNotFound);
+  app.use("/api/desk", deskApi(config, database), apiNotFound);
   app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);

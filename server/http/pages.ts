@@ -17,6 +17,15 @@ export interface PageDeps {
 /** A page, or the data a client-side navigation loads for one (`/recap/3.data`). */
 const isRendered = (path: string) => looksLikePage(path) || path.endsWith(".data");
 
+/** The editor's desk (/admin and below, with its data requests). */
+export const isDesk = (path: string) => /^\/admin(?:\/|\.data$|$)/.test(path);
+
+/** A page no browser, proxy or cache may keep. */
+function personal(page: RenderedPage): RenderedPage {
+  page.headers = [...page.headers.filter(([name]) => name !== "cache-control"), ["cache-control", "no-store"]];
+  return page;
+}
+
 // Headers a render may not fix for every later visitor.
 const PERSONAL = /(?:^|,)\s*(?:no-store|private)\b/i;
 
@@ -55,7 +64,10 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     if (!isRendered(req.path)) return next();
     // Another method renders for its request alone; a GET is rendered with no visitor
     // headers, so the result can be shared by everyone who asks for this URL.
-    const alone = () => render(ownRequest(req, origin), -1);
+    // Rendered for this request alone, at the address it was sent to (React Router checks an action's Origin against it).
+    const alone = () => render(ownRequest(req, `${req.protocol}://${req.get("host") ?? new URL(origin).host}`), -1);
+    // The editor's desk is personal (it reads the visitor's session): rendered for each request, kept by no one.
+    if (isDesk(req.path)) return serve(req, res, next, deps.versions, shared, null, async () => personal(await alone()));
     if (req.method !== "GET" && req.method !== "HEAD") return serve(req, res, next, deps.versions, shared, null, alone);
     return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + req.originalUrl), version), alone);
   };
@@ -140,12 +152,17 @@ export function versionedRoute(deps: Pick<PageDeps, "cache" | "versions">, produ
 }
 
 
+/** Set by the server on a request it renders for one visitor (any such header the visitor sent is replaced). */
+export const CLIENT_ADDRESS_HEADER = "x-proofline-client-address";
+
 function ownRequest(req: ExpressRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
+  // The client's address as Express judged it (TRUST_PROXY), for the desk's sign-in limits; never taken from the visitor.
+  headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? "unknown");
   const method = req.method === "HEAD" ? "GET" : req.method;
   const withBody = method !== "GET";
   return new Request(origin + req.originalUrl, {

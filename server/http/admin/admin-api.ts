@@ -13,12 +13,12 @@ import { exportSnapshot, importSnapshot } from "../../data/backup.server.ts";
 import { rowId } from "../../data/row-id.ts";
 import { audioFacts } from "../../media/audio-facts.ts";
 import { ArchiveError, readBackupArchive, replaceMedia, writeBackupArchive } from "../../media/backup-archive.ts";
-import { BUCKETS, mediaRoot, mediaUrl, type Bucket } from "../../media/buckets.ts";
-import { BUCKET_RULES, labelFrom, storeUpload, UploadError } from "../../media/store-upload.ts";
+import { mediaRoot, type Bucket } from "../../media/buckets.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
+import { bucketDir as bucketDirOf, receiveUpload } from "../media-upload.ts";
 import { adminAuth } from "./admin-auth.ts";
-import { episodeCreate, episodePatch, parseBody, recapCreate, recapPatch, uploadName } from "./admin-schemas.ts";
+import { episodeCreate, episodePatch, parseBody, recapCreate, recapPatch } from "./admin-schemas.ts";
 
 /** Largest JSON body the publishing API takes (a long recap in markdown). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -40,7 +40,7 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
   const { db } = database;
   router.use(adminAuth(config, redis));
 
-  const bucketDir = (bucket: Bucket) => path.join(mediaRoot(config.DATA_DIR), bucket);
+  const bucketDir = (bucket: Bucket) => bucketDirOf(config, bucket);
   const isStored = (bucket: Bucket, file: string) =>
     fs
       .stat(path.join(bucketDir(bucket), file))
@@ -71,20 +71,8 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
   };
 
   router.post("/media/:bucket", async (req, res) => {
-    const bucket = BUCKETS.find((b) => b === req.params.bucket);
-    if (!bucket) throw new HttpError(404, `No bucket named ${String(req.params.bucket)}; use ${BUCKETS.join(" or ")}`);
-    if (req.is("multipart/form-data")) throw new HttpError(415, "Send the file itself as the body (curl --data-binary @file), not a form");
-    const { name } = parseBody(z.object({ name: uploadName }), { name: typeof req.query.name === "string" ? req.query.name : undefined });
-    const rules = BUCKET_RULES[bucket];
-    // An honest Content-Length that is too large is refused before a byte is read.
-    if (Number(req.get("content-length") ?? 0) > rules.maxBytes) throw new HttpError(413, `file: must be at most ${rules.maxBytes / 1024 / 1024} MB`);
-    try {
-      const stored = await storeUpload(req, bucketDir(bucket), bucket, labelFrom(name));
-      res.status(stored.created ? 201 : 200).json({ bucket, ...stored, url: mediaUrl(bucket, stored.file, config.MEDIA_BASE_URL) });
-    } catch (err) {
-      if (err instanceof UploadError) throw new HttpError(err.status, err.message);
-      throw err;
-    }
+    const stored = await receiveUpload(req, config);
+    res.status(stored.created ? 201 : 200).json(stored);
   });
 
   router.post("/episodes", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {

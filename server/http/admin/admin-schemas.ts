@@ -68,7 +68,7 @@ const fileText = (read: (text: string) => string) =>
       }
     });
 
-const episodeFields = {
+export const episodeFields = {
   date: isoDay,
   title: requiredText(200),
   description: requiredText(5000),

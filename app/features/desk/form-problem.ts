@@ -1,0 +1,1 @@
+export type { FormProblem } from "../../../server/desk/desk-forms.server";

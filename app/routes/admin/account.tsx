@@ -1,0 +1,95 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { clearedCookie, deskCookie, NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
+import { hashPassword, MAX_PASSWORD, MIN_PASSWORD, verifyPassword } from "../../../server/desk/passwords";
+import { endAllSessions, sessionCount, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
+import { setPasswordHash, staffForSignIn } from "../../../server/desk/staff.server";
+import { appContext } from "../../context";
+import { DeskErrorBoundary } from "../../features/desk/desk-error";
+import { newPassword } from "../../features/desk/desk-schemas";
+import { deskMeta } from "../../features/desk/desk-text";
+import { CsrfField, dangerButton, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => deskMeta("Account");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const session = await requireStaff(request, database);
+  return data({ sessions: await sessionCount(database.db, session.user.id) }, { headers: NO_STORE });
+}
+
+const change = z
+  .object({ current: z.string().min(1, "Enter your current password.").max(MAX_PASSWORD), password: newPassword, confirm: z.string() })
+  .refine((p) => p.password === p.confirm, { message: "The two new passwords are not the same." });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, config } = context.get(appContext);
+  const { session, form } = await requireStaffForm(request, database, config);
+  const db = database.db;
+  if (form.get("intent") === "everywhere") {
+    await endAllSessions(db, session.user.id);
+    return redirect("/admin/sign-in", { headers: { "Set-Cookie": clearedCookie(SESSION_COOKIE), ...NO_STORE } });
+  }
+  const parsed = change.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
+  const member = await staffForSignIn(db, session.user.email);
+  if (!member?.passwordHash || !(await verifyPassword(parsed.data.current, member.passwordHash))) return data({ formError: "Your current password is not right." }, { status: 400 });
+  await setPasswordHash(db, member.id, await hashPassword(parsed.data.password));
+  // A new password ends every other session: this one starts afresh.
+  await endAllSessions(db, member.id);
+  const { token, expires } = await startSession(db, member.id);
+  return data({ notice: "Password changed. You were signed out everywhere else." }, { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires) } });
+}
+
+export default function DeskAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = useDesk();
+  const result = actionData as { notice?: string; formError?: string } | undefined;
+  return (
+    <DeskPage title="Account">
+      <p className="text-ink-700">
+        {user.name} · {user.email} · <span className="capitalize">{user.role}</span>
+      </p>
+      <FormMessage error={result?.formError} notice={result?.notice} />
+      <section aria-labelledby="change-password" className="max-w-xl rounded-card bg-surface p-5 shadow-card">
+        <h2 id="change-password" className="font-semibold text-ink-950">
+          Change password
+        </h2>
+        <Form method="post" className="mt-4 space-y-4">
+          <CsrfField />
+          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+          <Field id="current" label="Current password">
+            <input id="current" name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD} className={inputClass} />
+          </Field>
+          <Field id="password" label="New password" hint={`At least ${MIN_PASSWORD} characters.`}>
+            <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} aria-describedby="password-hint" className={inputClass} />
+          </Field>
+          <Field id="confirm" label="New password again">
+            <input id="confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD} className={inputClass} />
+          </Field>
+          <button type="submit" className={primaryButton}>
+            Change password
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="sessions" className="max-w-xl rounded-card bg-surface p-5 shadow-card">
+        <h2 id="sessions" className="font-semibold text-ink-950">
+          Sessions
+        </h2>
+        <p className="mt-2 text-ink-700">
+          You are signed in on {loaderData.sessions} {loaderData.sessions === 1 ? "device or browser" : "devices or browsers"}.
+        </p>
+        <Form method="post" className="mt-4">
+          <CsrfField />
+          <button type="submit" name="intent" value="everywhere" className={dangerButton}>
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+    </DeskPage>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DeskErrorBoundary error={error} />;
+}

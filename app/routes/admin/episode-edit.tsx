@@ -1,0 +1,114 @@
+import { data, redirect } from "react-router";
+import { deleteEpisode, updateEpisode } from "../../../server/data/admin-episodes.server";
+import { episodeExtras, getEpisode } from "../../../server/data/episodes.server";
+import { rowId } from "../../../server/data/row-id";
+import { deleteEpisodeDraft, getEpisodeDraft, saveEpisodeDraft } from "../../../server/desk/drafts.server";
+import { episodeAudio } from "../../../server/desk/episode-audio.server";
+import { fieldProblem, parseEpisodeForm, publishTime } from "../../../server/desk/desk-forms.server";
+import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
+import { publishEpisodeDraft } from "../../../server/desk/publish.server";
+import { mediaUrl } from "../../../server/media/buckets";
+import { appContext } from "../../context";
+import { DeskErrorBoundary } from "../../features/desk/desk-error";
+import { deskMeta } from "../../features/desk/desk-text";
+import { EpisodeEditor, type EpisodeEditorItem } from "../../features/desk/episode-editor";
+import type { Route } from "./+types/episode-edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => deskMeta(loaderData?.item.title ? `Edit: ${loaderData.item.title}` : "New episode");
+
+const notFound = () => data({ formError: "That episode is not there any more: it may have been published or deleted." }, { status: 404, headers: NO_STORE });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { database, config } = context.get(appContext);
+  await requireStaff(request, database);
+  const p = params as { draftId?: string; id?: string };
+  const audioUrl = (file: string | null) => (file ? mediaUrl("podcast-episodes", file, config.MEDIA_BASE_URL) : null);
+  let item: EpisodeEditorItem;
+  if (p.draftId !== undefined) {
+    const draft = await getEpisodeDraft(database.db, rowId(p.draftId) ?? 0);
+    if (!draft) throw notFound();
+    item = { ...draft, kind: "draft", audio_url: audioUrl(draft.mp3_file) };
+  } else if (p.id !== undefined) {
+    const id = rowId(p.id) ?? 0;
+    const [episode, extras] = await Promise.all([getEpisode(database.db, id, config.MEDIA_BASE_URL), episodeExtras(database.db, id)]);
+    if (!episode) throw notFound();
+    item = {
+      kind: "published",
+      id,
+      date: episode.date,
+      title: episode.title,
+      description: episode.description,
+      weekly_daily: episode.weekly_daily,
+      mp3_file: episode.mp3_file,
+      duration_seconds: episode.duration_seconds,
+      byte_size: episode.byte_size,
+      transcript: extras?.transcript ?? null,
+      chapters: extras?.chapters ?? null,
+      publish_at: null,
+      audio_url: audioUrl(episode.mp3_file),
+    };
+  } else {
+    const date = new Date().toISOString().slice(0, 10);
+    item = { kind: "new", id: 0, date, title: "", description: "", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, publish_at: null, audio_url: null };
+  }
+  return data({ item, done: new URL(request.url).searchParams.get("done") }, { headers: NO_STORE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { database, config } = context.get(appContext);
+  const { session, form } = await requireStaffForm(request, database, config);
+  const db = database.db;
+  const p = params as { draftId?: string; id?: string };
+  const intent = String(form.get("intent") ?? "save");
+
+  if (p.id !== undefined) {
+    const id = rowId(p.id) ?? 0;
+    if (intent === "delete") {
+      if (!(await deleteEpisode(db, id))) throw notFound();
+      return redirect("/admin/episodes?done=deleted", { headers: NO_STORE });
+    }
+    const parsed = parseEpisodeForm(form);
+    if (parsed.problem) return data(parsed.problem, { status: 400 });
+    const audio = await episodeAudio(config, parsed.value.mp3_file);
+    if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
+    if (!(await updateEpisode(db, id, parsed.value, audio.facts, config.MEDIA_BASE_URL))) throw notFound();
+    return redirect(`/admin/episodes/${id}?done=updated`, { headers: NO_STORE });
+  }
+
+  const draftId = p.draftId === undefined ? undefined : (rowId(p.draftId) ?? 0);
+  if (intent === "delete") {
+    if (draftId !== undefined) await deleteEpisodeDraft(db, draftId);
+    return redirect("/admin/episodes?done=deleted", { headers: NO_STORE });
+  }
+  const parsed = parseEpisodeForm(form);
+  if (parsed.problem) return data(parsed.problem, { status: 400 });
+  const audio = await episodeAudio(config, parsed.value.mp3_file);
+  if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
+  let publishAt: string | null = null;
+  if (intent === "schedule") {
+    const when = publishTime(form);
+    if ("error" in when) return data(fieldProblem(form, "publish_at", when.error), { status: 400 });
+    publishAt = when.iso;
+  }
+  const saved = await saveEpisodeDraft(db, draftId, {
+    ...parsed.value,
+    duration_seconds: audio.facts?.durationSeconds ?? null,
+    byte_size: audio.facts?.byteSize ?? null,
+    publish_at: publishAt,
+  });
+  if (saved === undefined) throw notFound();
+  if (intent === "publish") {
+    const published = await publishEpisodeDraft(db, saved, `desk:${session.user.email}`);
+    if (!published) throw notFound();
+    return redirect(`/admin/episodes/${published.itemId}?done=published`, { headers: NO_STORE });
+  }
+  return redirect(`/admin/episodes/drafts/${saved}?done=${intent === "schedule" ? "scheduled" : "saved"}`, { headers: NO_STORE });
+}
+
+export default function EpisodeEdit({ loaderData, actionData }: Route.ComponentProps) {
+  return <EpisodeEditor key={`${loaderData.item.kind}-${loaderData.item.id}`} item={loaderData.item} done={loaderData.done} problem={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DeskErrorBoundary error={error} />;
+}

@@ -1,0 +1,92 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, sameSecret } from "../../../server/desk/desk-request.server";
+import { newPassword } from "../../features/desk/desk-schemas";
+import { hashPassword, MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/passwords";
+import { SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
+import { addStaff, StaffError, staffCount } from "../../../server/desk/staff.server";
+import { appContext } from "../../context";
+import { DeskErrorBoundary } from "../../features/desk/desk-error";
+import { deskMeta } from "../../features/desk/desk-text";
+import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
+import type { Route } from "./+types/setup";
+
+export const meta: Route.MetaFunction = () => deskMeta("Set up the desk");
+
+// The desk's first owner, on a site that has none yet: whoever holds the
+// operator's ADMIN_TOKEN may make it. Once anyone has an account, this page is gone.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, config } = context.get(appContext);
+  if ((await staffCount(database.db)) > 0) throw redirect("/admin/sign-in", { headers: NO_STORE });
+  const { token, setCookie } = formToken(request);
+  return data({ csrf: token, tokenSet: Boolean(config.ADMIN_TOKEN) }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+}
+
+const setup = z.object({
+  token: z.string().min(1, "Enter the site's ADMIN_TOKEN."),
+  name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+  email: z.email("Enter an email address.").max(320),
+  password: newPassword,
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, config } = context.get(appContext);
+  assertSameOrigin(request, config);
+  const form = await request.formData();
+  assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
+  if (!config.ADMIN_TOKEN) return data({ formError: "This site has no ADMIN_TOKEN: make the first owner with npm run hub -- user add." }, { status: 400 });
+  const parsed = setup.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!sameSecret(parsed.data.token, config.ADMIN_TOKEN)) return data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
+  try {
+    // Two people racing to set up: the first wins, the second is told.
+    if ((await staffCount(database.db)) > 0) return data({ formError: "The desk already has an owner: sign in instead." }, { status: 409 });
+    const owner = await addStaff(database.db, { ...parsed.data, role: "owner", passwordHash: await hashPassword(parsed.data.password) });
+    const { token, expires } = await startSession(database.db, owner.id);
+    return redirect("/admin", { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires), ...NO_STORE } });
+  } catch (err) {
+    if (err instanceof StaffError) return data({ formError: err.message }, { status: 409 });
+    throw err;
+  }
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="font-display text-3xl font-semibold text-ink-950">Set up the desk</h1>
+      {loaderData.tokenSet ? (
+        <>
+          <p className="mt-2 text-ink-700">Make the first owner account. You need the site's ADMIN_TOKEN, from the server's settings.</p>
+          <Form method="post" className="mt-8 space-y-5">
+            <CsrfField token={loaderData.csrf} />
+            <FormMessage error={actionData?.formError} />
+            <Field id="token" label="ADMIN_TOKEN">
+              <input id="token" name="token" type="password" autoComplete="off" required className={inputClass} />
+            </Field>
+            <Field id="name" label="Your name">
+              <input id="name" name="name" autoComplete="name" required maxLength={100} className={inputClass} />
+            </Field>
+            <Field id="email" label="Email">
+              <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+            </Field>
+            <Field id="password" label="Password" hint={`At least ${MIN_PASSWORD} characters.`}>
+              <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} aria-describedby="password-hint" className={inputClass} />
+            </Field>
+            <button type="submit" className={`${primaryButton} w-full`}>
+              Create the owner account
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="mt-4 text-ink-700">
+          The desk has no staff yet. On the server, run <code>npm run hub -- user add &lt;email&gt; --name &quot;Your Name&quot; --role owner</code>, or set ADMIN_TOKEN and
+          reload this page.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DeskErrorBoundary error={error} />;
+}

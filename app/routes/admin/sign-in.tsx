@@ -1,0 +1,91 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, safeNext } from "../../../server/desk/desk-request.server";
+import { decoyHash, MAX_PASSWORD, verifyPassword } from "../../../server/desk/passwords";
+import { readSession, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
+import { clearFailures, lockedFor, recordFailure } from "../../../server/desk/signin-guard.server";
+import { staffCount, staffForSignIn } from "../../../server/desk/staff.server";
+import { appContext } from "../../context";
+import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
+import { clientAddress } from "../../features/desk/client-address.server";
+import { DeskErrorBoundary } from "../../features/desk/desk-error";
+import { deskMeta, minutesText } from "../../features/desk/desk-text";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () => deskMeta("Sign in");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  if (await readSession(database.db, cookieValue(request, SESSION_COOKIE))) throw redirect(next, { headers: NO_STORE });
+  if ((await staffCount(database.db)) === 0) throw redirect("/admin/setup", { headers: NO_STORE });
+  const { token, setCookie } = formToken(request);
+  return data({ csrf: token }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+}
+
+const signIn = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(MAX_PASSWORD),
+});
+
+const WRONG = "Wrong email or password.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, config } = context.get(appContext);
+  assertSameOrigin(request, config);
+  const form = await request.formData();
+  assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
+  const parsed = signIn.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) return data({ formError: "Enter your email and password.", email: String(form.get("email") ?? "") }, { status: 400 });
+  const { email, password } = parsed.data;
+  const client = clientAddress(request);
+
+  const locked = async () => {
+    const wait = await lockedFor(database.db, email, client);
+    return wait > 0
+      ? data({ formError: `Too many failed sign-ins. Try again in ${minutesText(wait)}.`, email }, { status: 429, headers: { "Retry-After": String(wait) } })
+      : undefined;
+  };
+  const refused = await locked();
+  if (refused) return refused;
+
+  const member = await staffForSignIn(database.db, email);
+  // Unknown addresses take as long as wrong passwords: the answer tells nobody who has an account.
+  const ok = await verifyPassword(password, member?.passwordHash ?? (await decoyHash()));
+  if (!member?.passwordHash || !ok) {
+    await recordFailure(database.db, email, client);
+    return (await locked()) ?? data({ formError: WRONG, email }, { status: 401 });
+  }
+  await clearFailures(database.db, email);
+  const { token, expires } = await startSession(database.db, member.id);
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  return redirect(next, { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires), ...NO_STORE } });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="font-display text-3xl font-semibold text-ink-950">Sign in to the desk</h1>
+      <p className="mt-2 text-ink-700">For the people who publish the hub: recaps, episodes and comments.</p>
+      <Form method="post" className="mt-8 space-y-5" noValidate={false}>
+        <CsrfField token={loaderData.csrf} />
+        <FormMessage error={actionData?.formError} />
+        <Field id="email" label="Email">
+          <input id="email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} className={inputClass} />
+        </Field>
+        <Field id="password" label="Password">
+          <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD} className={inputClass} />
+        </Field>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm text-ink-600">Forgot your password? Ask an owner for a new link, or run npm run hub -- user link &lt;email&gt;.</p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DeskErrorBoundary error={error} />;
+}
