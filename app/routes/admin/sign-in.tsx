@@ -14,6 +14,12 @@ import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => deskMeta("Sign in");
 
+// A refused sign-in says when to try again (Retry-After on the page's own response).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
   const next = safeNext(new URL(request.url).searchParams.get("next"));

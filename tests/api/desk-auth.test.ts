@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { ENGINES } from "../support/databases.ts";
+import { serverForTests } from "../support/server-for-tests.ts";
+
+const TOKEN = "desk-auth-admin-token-0123456789";
+const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
+
+/** A browser-like client: keeps cookies, reads the CSRF token from the form it was shown. */
+function client(base: string) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair!.split("=");
+      if (/Expires=Thu, 01 Jan 1970/.test(line)) jar.delete(name!);
+      else jar.set(name!, value.join("="));
+    }
+    return res;
+  };
+  return {
+    jar,
+    async get(path: string) {
+      return keep(await fetch(base + path, { headers: { Cookie: cookieHeader() }, redirect: "manual" }));
+    },
+    /** The CSRF token in a page's form. */
+    async tokenOf(path: string) {
+      const html = await (await this.get(path)).text();
+      return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    },
+    async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+      return keep(
+        await fetch(base + path, {
+          method: "POST",
+          headers: { Cookie: cookieHeader(), "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(base).origin, ...headers },
+          body: new URLSearchParams(fields),
+          redirect: "manual",
+        }),
+      );
+    },
+  };
+}
+
+describe.each(ENGINES)("desk sign-in on %s", (engine) => {
+  const handle = serverForTests({ ADMIN_TOKEN: TOKEN }, engine);
+
+  async function setUpOwner() {
+    const c = client(handle.server.url);
+    const csrf = await c.tokenOf("/admin/setup");
+    const res = await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin");
+    return c;
+  }
+
+  it("refuses forms without the page's CSRF token, or sent from another site", async () => {
+    const c = client(handle.server.url);
+    const csrf = await c.tokenOf("/admin/setup");
+    expect(csrf).toMatch(/^[\w-]{32}$/);
+    expect((await c.post("/admin/setup", { csrf: "forged-token-forged-token-forged", token: TOKEN, ...OWNER })).status).toBe(403);
+    expect((await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER }, { Origin: "https://evil.example" })).status).not.toBe(302);
+    // Nothing was made: the setup page is still there.
+    expect((await c.get("/admin/setup")).status).toBe(200);
+  });
+
+  it("locks an address out with 429 and Retry-After after five wrong passwords, even for the right one next", async () => {
+    const owner = await setUpOwner();
+    // Signed in: a page of the desk answers, and is never cached.
+    const desk = await owner.get("/admin");
+    expect(desk.status).toBe(200);
+    expect(desk.headers.get("cache-control")).toBe("no-store");
+
+    const c = client(handle.server.url);
+    const csrf = await c.tokenOf("/admin/sign-in");
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await c.post("/admin/sign-in", { csrf, email: OWNER.email, password: `wrong-password-${i}` });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(await last!.text()).toContain("Too many failed sign-ins. Try again in 15 minutes.");
+    const right = await c.post("/admin/sign-in", { csrf, email: OWNER.email, password: OWNER.password });
+    expect(right.status).toBe(429);
+    expect(c.jar.has("proofline_desk")).toBe(false);
+  });
+
+  it("says the same for an unknown address as for a wrong password", async () => {
+    const c = client(handle.server.url);
+    const csrf = await c.tokenOf("/admin/sign-in");
+    const res = await c.post("/admin/sign-in", { csrf, email: "nobody@proofline.test", password: "whatever-password" });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Wrong email or password.");
+  });
+
+  it("keeps the publishing API's Bearer token working beside the desk", async () => {
+    const res = await fetch(`${handle.server.url}/api/admin/comments`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses the desk's upload API without a session, or without the session's CSRF header", async () => {
+    const anonymous = await fetch(`${handle.server.url}/api/desk/media/weekly-summary-pics`, { method: "POST", body: "x" });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "Sign in to the desk first" });
+  });
+});
