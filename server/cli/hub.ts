@@ -41,6 +41,14 @@ Comments
   comments list [--status visible|hidden] [--limit n]
   comments hide <id> | comments unhide <id> | comments rm <id>
 
+Desk staff (the web desk at /admin)
+  user add <email> --name <name> [--role owner|editor]
+                                  add a staff member and print their one-time link to set a
+                                  password (good for 24 hours); the first owner is made this way
+  user link <email>               print a new one-time link (a forgotten password); signs the
+                                  member out everywhere
+  user list                       list the staff
+
 Backup
   backup <file.tar.gz>            download the database and the media together (consistent while
                                   the site runs)
@@ -54,6 +62,12 @@ Examples
 `;
 
 type Out = (line: string) => void;
+
+interface StaffOut {
+  email: string;
+  name: string;
+  role: string;
+}
 
 interface Recap {
   id: number;
@@ -134,6 +148,8 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       limit: { type: "string" },
       transcript: { type: "string" },
       chapters: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
     },
   });
   const [command, sub, arg] = positionals;
@@ -152,6 +168,28 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       const { recaps } = await client.json<{ recaps: Recap[] }>("GET", `/api/recaps${values.q ? `?q=${encodeURIComponent(values.q)}` : ""}`, undefined, false);
       for (const r of recaps) out(`${String(r.id).padStart(5)}  ${r.date.slice(0, 10)}  ${r.headline}`);
       if (!recaps.length) out("No recaps.");
+      return;
+    }
+    case "user add": {
+      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>("POST", "/api/admin/staff", {
+        email: need(arg, "the email address"),
+        name: need(values.name, "--name"),
+        ...(values.role ? { role: values.role } : {}),
+      });
+      out(`Added ${member.name} <${member.email}> as ${member.role}. Their one-time link to set a password (good for 24 hours):`);
+      out(password_link);
+      return;
+    }
+    case "user link": {
+      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>("POST", "/api/admin/staff/link", { email: need(arg, "the email address") });
+      out(`A new one-time link for ${member.name} <${member.email}> (good for 24 hours; their sessions were ended):`);
+      out(password_link);
+      return;
+    }
+    case "user list": {
+      const { staff } = await client.json<{ staff: Array<StaffOut & { active: boolean }> }>("GET", "/api/admin/staff");
+      for (const m of staff) out(`${m.role.padEnd(7)} ${m.email}  ${m.name}${m.active ? "" : "  (has not set a password yet)"}`);
+      if (!staff.length) out("No staff yet.");
       return;
     }
     case "recap rm":

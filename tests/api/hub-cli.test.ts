@@ -45,7 +45,7 @@ describe("npm run hub", () => {
   it("documents every command in --help", async () => {
     const { code, stdout } = await hub(server.url, ["--help"]);
     expect(code).toBe(0);
-    for (const command of ["recap add", "recap list", "recap rm", "episode add", "import <folder>", "comments list", "comments hide", "backup", "restore"]) expect(stdout).toContain(command);
+    for (const command of ["recap add", "recap list", "recap rm", "episode add", "import <folder>", "comments list", "comments hide", "user add", "user link", "user list", "backup", "restore"]) expect(stdout).toContain(command);
   });
 
   it("publishes a recap with its image from a markdown file, once per key, and shows it on the site", async () => {
@@ -195,5 +195,26 @@ describe("hub backup and restore", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/\nhub: archive: not a readable \.tar\.gz backup .*\(HTTP 400\)\n$/);
     expect(await (await fetch(`${server.url}/api/recaps`)).text()).toBe(before);
+  });
+
+  it("adds a desk owner and prints a one-time link that sets the password and signs in; user link makes a new one", async () => {
+    const added = await hub(server.url, ["user", "add", "chief@proofline.test", "--name", "Chief Editor", "--role", "owner"]);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain("Added Chief Editor <chief@proofline.test> as owner.");
+    const link = /http:\/\/proofline\.test(\/admin\/password\/[\w-]+)/.exec(added.stdout)![1]!;
+    const form = await fetch(`${server.url}${link}`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("For Chief Editor (chief@proofline.test)");
+
+    const again = await hub(server.url, ["user", "add", "chief@proofline.test", "--name", "Chief Editor"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("chief@proofline.test already has an account (HTTP 409)");
+
+    const relinked = await hub(server.url, ["user", "link", "chief@proofline.test"]);
+    expect(relinked.code).toBe(0);
+    // The new link replaces the old one.
+    expect((await fetch(`${server.url}${link}`)).status).toBe(404);
+    const listed = await hub(server.url, ["user", "list"]);
+    expect(listed.stdout).toContain("owner   chief@proofline.test  Chief Editor  (has not set a password yet)");
   });
 });

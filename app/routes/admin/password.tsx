@@ -47,7 +47,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <h1 className="font-display text-3xl font-semibold text-ink-950">Set your password</h1>
       <p className="mt-2 text-ink-700">
-        For {loaderData.name} ({loaderData.email}). Setting it signs you out everywhere else.
+        {`For ${loaderData.name} (${loaderData.email}). Setting it signs you out everywhere else.`}
       </p>
       <Form method="post" className="mt-8 space-y-5">
         <CsrfField token={loaderData.csrf} />

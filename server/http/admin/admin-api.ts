@@ -18,7 +18,10 @@ import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { bucketDir as bucketDirOf, receiveUpload } from "../media-upload.ts";
 import { adminAuth } from "./admin-auth.ts";
-import { episodeCreate, episodePatch, parseBody, recapCreate, recapPatch } from "./admin-schemas.ts";
+import { passwordLink } from "../../desk/password-links.server.ts";
+import { endAllSessions } from "../../desk/sessions.server.ts";
+import { addStaff, listStaff, StaffError, staffForSignIn } from "../../desk/staff.server.ts";
+import { episodeCreate, episodePatch, parseBody, recapCreate, recapPatch, staffCreate } from "./admin-schemas.ts";
 
 /** Largest JSON body the publishing API takes (a long recap in markdown). */
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
@@ -121,6 +124,32 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
   router.delete("/recaps/:id", async (req, res) => {
     if (!(await deleteRecap(db, recapIdOf(req.params.id)))) throw new HttpError(404, "Summary not found");
     res.status(204).end();
+  });
+
+  // Staff accounts for the desk (npm run hub -- user …): add someone, or give them a new
+  // one-time link to set their password. The link is the answer; nobody sends it for you yet.
+  router.get("/staff", async (_req, res) => {
+    res.json({ staff: await listStaff(db) });
+  });
+
+  router.post("/staff", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
+    const input = parseBody(staffCreate, req.body);
+    try {
+      const member = await addStaff(db, input);
+      res.status(201).json({ member, password_link: `${config.SITE_URL}${await passwordLink(db, member.id)}` });
+    } catch (err) {
+      if (err instanceof StaffError) throw new HttpError(409, err.message);
+      throw err;
+    }
+  });
+
+  router.post("/staff/link", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
+    const { email } = parseBody(z.strictObject({ email: staffCreate.shape.email }), req.body);
+    const member = await staffForSignIn(db, email);
+    if (!member) throw new HttpError(404, `No staff member with the address ${email}`);
+    // Whoever may know the old password is signed out at once.
+    await endAllSessions(db, member.id);
+    res.json({ member: { id: member.id, email: member.email, name: member.name, role: member.role }, password_link: `${config.SITE_URL}${await passwordLink(db, member.id)}` });
   });
 
   router.get("/comments", async (req, res) => {

@@ -106,3 +106,10 @@ export const uploadName = z
   .max(200, "must be at most 200 characters")
   .refine((s) => !/[\\/\0]/.test(s) && !s.includes("..") && !s.startsWith("."), "must be a plain file name, without folders")
   .optional();
+
+/** A desk account as the publishing API takes it (the person sets their own password with the link it returns). */
+export const staffCreate = z.strictObject({
+  email: z.email({ message: "must be an email address" }).max(320, "must be at most 320 characters"),
+  name: requiredText(100),
+  role: z.enum(["owner", "editor"], { message: "must be owner or editor" }).default("editor"),
+});
