@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Config, PublicConfig } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
 import type { Logger } from "../server/logger.ts";
+import type { MediaStore } from "../server/media/media-store.ts";
 
 /** What every loader and action gets from the server, through typed router context. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   publicConfig: PublicConfig;
   database: Database;
   logger: Logger;
+  /** Where uploaded media live (DATA_DIR or an S3-protocol store). */
+  media: MediaStore;
   /** Production only: the text of a built stylesheet (by its /assets/ URL), to inline in pages. */
   stylesheetText?: (href: string) => string;
   /** The URL of the islands script (app/islands/islands-entry.ts) for pages that run only their islands. */

@@ -37,6 +37,18 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
   ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Where uploaded media live: this instance's DATA_DIR, or an S3-protocol store every instance shares. */
+  MEDIA_STORE: z.enum(["disk", "s3"], { message: "expected disk or s3" }).default("disk"),
+  /** The S3 API's address (MinIO, R2, B2…); unset for AWS itself. */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket names in the store for the site's two buckets. */
+  S3_BUCKET_WEEKLY_SUMMARY_PICS: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name").default("weekly-summary-pics"),
+  S3_BUCKET_PODCAST_EPISODES: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name").default("podcast-episodes"),
+  /** Addresses as <endpoint>/<bucket>/<key> (most self-hosted stores need it); defaults to true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "expected a redis:// URL").optional(),
   TRUST_PROXY: positiveInt.max(10).default(0),
   COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
@@ -91,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (llmParts > 0 && llmParts < 3) {
     const missing = (["LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"] as const).find((k) => !e[k]);
     throw new ConfigError(`Invalid ${missing}: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together`);
+  }
+  if (e.MEDIA_STORE === "s3" && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`);
   }
   const trim = (u: string | undefined) => u?.replace(/\/+$/, "");
   return {

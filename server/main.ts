@@ -11,6 +11,8 @@ import { seedDemoContent } from "./db/seed.ts";
 import type { createHttpApp as CreateHttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
+import { openMediaStore } from "./media/open-store.ts";
+import type { MediaStore } from "./media/media-store.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,12 +35,14 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
+  const media = openMediaStore(config);
+  await media.ready?.();
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoContent(database.db, config.DATA_DIR);
+    const seeded = await seedDemoContent(database.db, media);
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
   }
 
-  const app = dev ? await devApp(config, database, logger) : await productionApp(config, database, logger);
+  const app = dev ? await devApp(config, database, logger, media) : await productionApp(config, database, logger, media);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -52,17 +56,17 @@ async function main(): Promise<void> {
   installShutdown(server, database, logger, stopScheduler);
 }
 
-async function productionApp(config: Config, database: Database, logger: Logger) {
+async function productionApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
   const serverBuild = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(serverBuild)) {
     process.stderr.write("No build found: run `npm run build` first (bin/start does it for you).\n");
     process.exit(1);
   }
   const { createHttpApp } = (await import(pathToFileURL(serverBuild).href)) as { createHttpApp: typeof CreateHttpApp };
-  return createHttpApp({ config, database, logger, clientDir: path.join(ROOT, "build/client") });
+  return createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") });
 }
 
-async function devApp(config: Config, database: Database, logger: Logger) {
+async function devApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
   const { createHttpApp } = (await vite.ssrLoadModule("/server/http/app.ts")) as { createHttpApp: typeof CreateHttpApp };
@@ -70,6 +74,7 @@ async function devApp(config: Config, database: Database, logger: Logger) {
     config,
     database,
     logger,
+    media,
     devMiddleware: vite.middlewares,
     loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
   });

@@ -3,8 +3,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { CONTENT_DIR, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
-import { audioFacts } from "../media/audio-facts.ts";
-import { BUCKETS, mediaRoot } from "../media/buckets.ts";
+import { createReadStream } from "node:fs";
+import { audioFactsOfFile } from "../media/audio-facts.ts";
+import { BUCKETS } from "../media/buckets.ts";
+import { DiskStore } from "../media/disk-store.ts";
+import { typeOfName, type MediaStore } from "../media/media-store.ts";
 import { engineOf } from "./client.ts";
 import type { DB } from "./schema.ts";
 
@@ -16,17 +19,21 @@ export interface SeedResult {
 
 /**
  * Loads the demo content into an empty database (no recaps and no episodes) and
- * copies its media into DATA_DIR/media. A database that has any content is left alone.
+ * copies its media into the media store (a data folder's path means its
+ * DATA_DIR/media). A database that has any content is left alone.
  */
-export async function seedDemoContent(db: Kysely<DB>, dataDir: string): Promise<SeedResult> {
-  await copyDemoMedia(dataDir);
+export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string): Promise<SeedResult> {
+  await copyDemoMedia(typeof media === "string" ? new DiskStore(media) : media);
   const [recaps, episodes] = await Promise.all([loadDemoRecaps(), loadDemoEpisodes()]);
-  const audioDir = path.join(mediaRoot(dataDir), "podcast-episodes");
+  const audioDir = path.join(CONTENT_DIR, "media", "podcast-episodes");
   const facts = new Map(
     await Promise.all(
       episodes
         .filter((e) => e.mp3_file)
-        .map(async (e) => [e.key, await audioFacts(path.join(audioDir, e.mp3_file!))] as const),
+        .map(async (e) => {
+          const file = path.join(audioDir, e.mp3_file!);
+          return [e.key, await audioFactsOfFile(file, (await fs.stat(file)).size)] as const;
+        }),
     ),
   );
 
@@ -82,16 +89,13 @@ async function lockForSeeding(trx: Transaction<DB>): Promise<void> {
   if (engineOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(7426001)`.execute(trx);
 }
 
-async function copyDemoMedia(dataDir: string): Promise<void> {
+async function copyDemoMedia(store: MediaStore): Promise<void> {
   for (const bucket of BUCKETS) {
     const from = path.join(CONTENT_DIR, "media", bucket);
-    const to = path.join(mediaRoot(dataDir), bucket);
-    await fs.mkdir(to, { recursive: true });
     for (const name of await fs.readdir(from)) {
-      // COPYFILE_EXCL: a file already there (same name) is kept as it is.
-      await fs.copyFile(path.join(from, name), path.join(to, name), fs.constants.COPYFILE_EXCL).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== "EEXIST") throw err;
-      });
+      // A file already there (same name) is kept as it is.
+      if (await store.stat(bucket, name)) continue;
+      await store.put(bucket, name, createReadStream(path.join(from, name)), typeOfName(name));
     }
   }
 }

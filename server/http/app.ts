@@ -28,12 +28,16 @@ import { apiNotFound, HttpError } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
+import { openMediaStore } from "../media/open-store.ts";
+import type { MediaStore } from "../media/media-store.ts";
 import { siteFiles } from "./site-files.ts";
 
 export interface HttpAppDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** The media store; made from the configuration when not given. */
+  media?: MediaStore;
   /** The client build folder, served as static files; absent in development (Vite serves it). */
   clientDir?: string;
   /** Development only: Vite's middleware, placed before the app. */
@@ -82,7 +86,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;
   // Vite serves the source in development; the build names its hashed file in its manifest.
   const islandsScript = deps.clientDir ? builtIslandsScript(deps.clientDir) : `/${ISLANDS_ENTRY}`;
-  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, stylesheetText, islandsScript }]]));
+  const media = deps.media ?? openMediaStore(config);
+  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, media, stylesheetText, islandsScript }]]));
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
@@ -94,13 +99,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.get("/healthz", healthRoute(database));
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
-  app.use("/media", mediaRoutes(config));
+  app.use("/media", mediaRoutes(config, media));
   // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const commentLimit = commentRateLimit(config, redis);
-  app.use("/api/admin", adminApi(config, database, redis), apiNotFound);
-  app.use("/api/desk", deskApi(config, database), apiNotFound);
+  app.use("/api/admin", adminApi(config, database, media, redis), apiNotFound);
+  app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);

@@ -1,8 +1,8 @@
-import path from "node:path";
 import type { Request } from "express";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import { BUCKETS, mediaRoot, mediaUrl, type Bucket } from "../media/buckets.ts";
+import { BUCKETS, mediaUrl, type Bucket } from "../media/buckets.ts";
+import type { MediaStore } from "../media/media-store.ts";
 import { BUCKET_RULES, labelFrom, storeUpload, UploadError, type StoredFile } from "../media/store-upload.ts";
 import { parseBody, uploadName } from "./admin/admin-schemas.ts";
 import { HttpError } from "./errors.ts";
@@ -18,7 +18,7 @@ export interface ReceivedUpload extends StoredFile {
  * `?name=`, refused early when its declared size is too large, then streamed
  * to storage (see storeUpload).
  */
-export async function receiveUpload(req: Request, config: Config): Promise<ReceivedUpload> {
+export async function receiveUpload(req: Request, config: Config, store: MediaStore): Promise<ReceivedUpload> {
   const bucket = BUCKETS.find((b) => b === req.params.bucket);
   if (!bucket) throw new HttpError(404, `No bucket named ${String(req.params.bucket)}; use ${BUCKETS.join(" or ")}`);
   if (req.is("multipart/form-data")) throw new HttpError(415, "Send the file itself as the body (curl --data-binary @file), not a form");
@@ -27,12 +27,10 @@ export async function receiveUpload(req: Request, config: Config): Promise<Recei
   // An honest Content-Length that is too large is refused before a byte is read.
   if (Number(req.get("content-length") ?? 0) > rules.maxBytes) throw new HttpError(413, `file: must be at most ${rules.maxBytes / 1024 / 1024} MB`);
   try {
-    const stored = await storeUpload(req, bucketDir(config, bucket), bucket, labelFrom(name));
+    const stored = await storeUpload(req, store, bucket, labelFrom(name));
     return { bucket, ...stored, url: mediaUrl(bucket, stored.file, config.MEDIA_BASE_URL) };
   } catch (err) {
     if (err instanceof UploadError) throw new HttpError(err.status, err.message);
     throw err;
   }
 }
-
-export const bucketDir = (config: Pick<Config, "DATA_DIR">, bucket: Bucket) => path.join(mediaRoot(config.DATA_DIR), bucket);

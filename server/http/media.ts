@@ -1,8 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import express, { Router, type RequestHandler } from "express";
 import type { Config } from "../config.ts";
-import { BUCKETS, mediaRoot } from "../media/buckets.ts";
+import { BUCKETS, mediaRoot, type Bucket } from "../media/buckets.ts";
+import { MEDIA_NAME, typeOfName, type MediaStore } from "../media/media-store.ts";
 
 /**
  * /media/<bucket>/<file>: the two public buckets from DATA_DIR/media. `send`
@@ -11,9 +13,11 @@ import { BUCKETS, mediaRoot } from "../media/buckets.ts";
  * refuses paths that climb out of the folder and hides dotfiles. Every refusal
  * reads as 404, so nothing tells a prober what exists outside the bucket.
  */
-export function mediaRoutes(config: Config): Router {
+export function mediaRoutes(config: Config, store: MediaStore): Router {
   const router = Router();
-  for (const bucket of BUCKETS) {
+  if (store.kind === "s3") {
+    for (const bucket of BUCKETS) router.get(`/${bucket}/:name`, fromObjectStore(store, bucket));
+  } else for (const bucket of BUCKETS) {
     const dir = path.join(mediaRoot(config.DATA_DIR), bucket);
     router.use(
       `/${bucket}`,
@@ -49,5 +53,41 @@ function insideBucket(dir: string): RequestHandler {
       return notFound();
     }
     next();
+  };
+}
+
+/**
+ * A file from the object store, proxied for a bucket that is not public (or
+ * an old /media address): the same answers as from disk, HEAD, one byte Range
+ * (206; 416 with the size), ETag and Last-Modified (304), streamed through.
+ */
+function fromObjectStore(store: MediaStore, bucket: Bucket): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const name = String(req.params.name);
+      const stat = MEDIA_NAME.test(name) ? await store.stat(bucket, name) : undefined;
+      if (!stat) return void res.status(404).json({ error: "Not found" });
+      res.set({
+        "Accept-Ranges": "bytes",
+        ETag: stat.etag,
+        "Last-Modified": stat.lastModified.toUTCString(),
+        "Cache-Control": "public, max-age=604800",
+        "Content-Type": stat.contentType && stat.contentType !== "application/octet-stream" ? stat.contentType : typeOfName(name),
+      });
+      const ifNoneMatch = req.get("if-none-match");
+      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag.replace(/^W\//, "") === stat.etag)) return void res.status(304).end();
+      const ranges = req.headers.range ? req.range(stat.size) : undefined;
+      if (ranges === -1) return void res.status(416).set("Content-Range", `bytes */${stat.size}`).end();
+      const one = Array.isArray(ranges) && ranges.type === "bytes" && ranges.length === 1 ? ranges[0]! : undefined;
+      if (one) res.status(206).set("Content-Range", `bytes ${one.start}-${one.end}/${stat.size}`);
+      res.set("Content-Length", String(one ? one.end - one.start + 1 : stat.size));
+      if (req.method === "HEAD" || stat.size === 0) return void res.end();
+      const body = await store.read(bucket, name, one);
+      await pipeline(body, res);
+    } catch (err) {
+      // A listener who skips ahead closes the connection: that is not a failure.
+      if ((err as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      next(err);
+    }
   };
 }

@@ -8,16 +8,16 @@ import { createGunzip, createGzip } from "node:zlib";
 import tar from "tar-stream";
 import { snapshotSchema, type Snapshot } from "../data/backup.server.ts";
 import { BUCKETS, type Bucket } from "./buckets.ts";
+import { DiskStore } from "./disk-store.ts";
+import { MEDIA_NAME, typeOfName, type MediaStore } from "./media-store.ts";
 
-/** Stored media names: what uploads and the demo content produce, nothing that could climb out of a bucket. */
-const MEDIA_NAME = /^[\w-][\w.-]*$/;
 const SNAPSHOT_NAME = "backup.json";
 const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 
 export class ArchiveError extends Error {}
 
-async function mediaFiles(mediaRoot: string, bucket: Bucket): Promise<string[]> {
-  const entries = await fs.readdir(path.join(mediaRoot, bucket), { withFileTypes: true }).catch(() => []);
+async function stagedFiles(stagingDir: string, bucket: Bucket): Promise<string[]> {
+  const entries = await fs.readdir(path.join(stagingDir, bucket), { withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile() && MEDIA_NAME.test(e.name)).map((e) => e.name).sort();
 }
 
@@ -25,19 +25,20 @@ async function mediaFiles(mediaRoot: string, bucket: Bucket): Promise<string[]> 
  * A backup as one .tar.gz: `backup.json` (every row) and `media/<bucket>/<file>`
  * (every stored file), streamed file by file so memory stays flat however large the media.
  */
-export async function writeBackupArchive(snapshot: Snapshot, mediaRoot: string, out: Writable): Promise<void> {
+export async function writeBackupArchive(snapshot: Snapshot, store: MediaStore, out: Writable): Promise<void> {
   const pack = tar.pack();
   const done = pipeline(pack, createGzip(), out);
   await new Promise<void>((resolve, reject) =>
     pack.entry({ name: SNAPSHOT_NAME, mtime: new Date(snapshot.created_at) }, Buffer.from(JSON.stringify(snapshot)), (err) => (err ? reject(err) : resolve())),
   );
   for (const bucket of BUCKETS) {
-    for (const file of await mediaFiles(mediaRoot, bucket)) {
-      const full = path.join(mediaRoot, bucket, file);
-      const stat = await fs.stat(full);
+    for (const file of await store.list(bucket)) {
+      const stat = await store.stat(bucket, file);
+      if (!stat) continue; // deleted since the listing
+      const body = await store.read(bucket, file);
       await new Promise<void>((resolve, reject) => {
-        const entry = pack.entry({ name: `media/${bucket}/${file}`, size: stat.size, mtime: stat.mtime }, (err) => (err ? reject(err) : resolve()));
-        pipeline(createReadStream(full), entry).catch(reject);
+        const entry = pack.entry({ name: `media/${bucket}/${file}`, size: stat.size, mtime: stat.lastModified }, (err) => (err ? reject(err) : resolve()));
+        pipeline(body, entry).catch(reject);
       });
     }
   }
@@ -103,22 +104,34 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
   return parsed.data;
 }
 
-/** Puts the staged buckets in place of the live ones, each swapped by a rename. */
-export async function replaceMedia(stagingDir: string, mediaRoot: string): Promise<number> {
+/**
+ * Puts the staged buckets in place of the live ones. On disk each bucket is
+ * swapped by a rename; in an object store every staged file is uploaded, then
+ * what the backup does not have is deleted (so a failure halfway leaves every
+ * file the backup needs in place).
+ */
+export async function replaceMedia(stagingDir: string, store: MediaStore): Promise<number> {
   let files = 0;
-  await fs.mkdir(mediaRoot, { recursive: true });
   for (const bucket of BUCKETS) {
     const staged = path.join(stagingDir, bucket);
     await fs.mkdir(staged, { recursive: true });
-    files += (await mediaFiles(stagingDir, bucket)).length;
-    const live = path.join(mediaRoot, bucket);
-    const old = path.join(mediaRoot, `.old-${bucket}-${randomUUID()}`);
-    const hadLive = await fs.rename(live, old).then(
-      () => true,
-      () => false,
-    );
-    await fs.rename(staged, live);
-    if (hadLive) await fs.rm(old, { recursive: true, force: true });
+    const names = await stagedFiles(stagingDir, bucket);
+    files += names.length;
+    if (store instanceof DiskStore) {
+      await fs.mkdir(store.root, { recursive: true });
+      const live = path.join(store.root, bucket);
+      const old = path.join(store.root, `.old-${bucket}-${randomUUID()}`);
+      const hadLive = await fs.rename(live, old).then(
+        () => true,
+        () => false,
+      );
+      await fs.rename(staged, live);
+      if (hadLive) await fs.rm(old, { recursive: true, force: true });
+      continue;
+    }
+    for (const name of names) await store.put(bucket, name, createReadStream(path.join(staged, name)), typeOfName(name));
+    const keep = new Set(names);
+    for (const name of await store.list(bucket)) if (!keep.has(name)) await store.remove(bucket, name);
   }
   return files;
 }

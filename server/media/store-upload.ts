@@ -1,11 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { pipeline, Transform, type Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import type { Bucket } from "./buckets.ts";
+import type { MediaStore } from "./media-store.ts";
 
 /** What each bucket accepts, judged from the file's bytes, and how large. */
 export const BUCKET_RULES: Record<Bucket, { maxBytes: number; types: Record<string, string>; describe: string }> = {
@@ -42,15 +39,16 @@ export interface StoredFile {
 }
 
 /**
- * Streams an upload to disk (never holding it whole in memory), hashing and
- * counting it on the way, then names it after its content: `<label>-<hash>.<ext>`.
- * A published address therefore never changes its bytes, and uploading the
- * same file twice gives the same name. The type comes from the bytes, not the name.
+ * Streams an upload into the media store (never holding it whole in memory),
+ * hashing and counting it on the way, then names it after its content:
+ * `<label>-<hash>.<ext>`. A published address therefore never changes its
+ * bytes, and uploading the same file twice gives the same name. The type comes
+ * from the bytes, not the name.
  */
-export async function storeUpload(source: Readable, bucketDir: string, bucket: Bucket, label: string | undefined): Promise<StoredFile> {
+export async function storeUpload(source: Readable, store: MediaStore, bucket: Bucket, label: string | undefined): Promise<StoredFile> {
   const rules = BUCKET_RULES[bucket];
-  await fs.mkdir(bucketDir, { recursive: true });
-  const temp = path.join(bucketDir, `.upload-${randomUUID()}`);
+  // A leading dot: no list of the bucket (backups, the media routes) ever shows a half-written upload.
+  const temp = `.upload-${randomUUID()}`;
   const hash = createHash("sha256");
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -67,23 +65,24 @@ export async function storeUpload(source: Readable, bucketDir: string, bucket: B
       done(null, chunk);
     },
   });
+  let stored = false;
   try {
-    await pipeline(source, meter, createWriteStream(temp, { flags: "wx" }));
+    // pipeline() ties their fates (an upload over the limit stops reading the request) and hands back the meter for the store to read.
+    await store.put(bucket, temp, pipeline(source, meter, () => {}), "application/octet-stream");
+    stored = true;
     if (bytes === 0) throw new UploadError(400, "file: the upload is empty");
     const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
     const ext = detected && rules.types[detected.mime];
     if (!detected || !ext) throw new UploadError(400, `file: must be ${rules.describe} (this one is ${detected ? detected.mime : "of an unknown type"})`);
     const file = `${label ? `${label}-` : ""}${hash.digest("hex").slice(0, 16)}.${ext}`;
-    const target = path.join(bucketDir, file);
-    const exists = await fs.stat(target).then(
-      () => true,
-      () => false,
-    );
-    if (exists) await fs.rm(temp);
-    else await fs.rename(temp, target);
+    const exists = (await store.stat(bucket, file)) !== undefined;
+    if (exists) await store.remove(bucket, temp);
+    else await store.rename(bucket, temp, file, detected.mime);
+    stored = false;
     return { file, bytes, type: detected.mime, created: !exists };
   } catch (err) {
-    await fs.rm(temp, { force: true });
+    // A refused upload leaves nothing behind (a part-written one on disk, too).
+    if (stored || store.kind === "disk") await store.remove(bucket, temp).catch(() => {});
     throw err;
   }
 }

@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { database, config } = context.get(appContext);
+  const { database, config, media } = context.get(appContext);
   const { session, form } = await requireStaffForm(request, database, config);
   const db = database.db;
   const p = params as { draftId?: string; id?: string };
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const parsed = parseEpisodeForm(form);
     if (parsed.problem) return data(parsed.problem, { status: 400 });
-    const audio = await episodeAudio(config, parsed.value.mp3_file);
+    const audio = await episodeAudio(media, parsed.value.mp3_file);
     if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
     if (!(await updateEpisode(db, id, parsed.value, audio.facts, config.MEDIA_BASE_URL))) throw notFound();
     return redirect(`/admin/episodes/${id}?done=updated`, { headers: NO_STORE });
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const parsed = parseEpisodeForm(form);
   if (parsed.problem) return data(parsed.problem, { status: 400 });
-  const audio = await episodeAudio(config, parsed.value.mp3_file);
+  const audio = await episodeAudio(media, parsed.value.mp3_file);
   if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
   let publishAt: string | null = null;
   if (intent === "schedule") {

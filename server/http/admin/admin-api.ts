@@ -11,12 +11,13 @@ import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-ep
 import { createRecap, deleteRecap, updateRecap } from "../../data/admin-recaps.server.ts";
 import { exportSnapshot, importSnapshot } from "../../data/backup.server.ts";
 import { rowId } from "../../data/row-id.ts";
-import { audioFacts } from "../../media/audio-facts.ts";
+import { storedAudioFacts } from "../../media/audio-facts.ts";
+import type { MediaStore } from "../../media/media-store.ts";
 import { ArchiveError, readBackupArchive, replaceMedia, writeBackupArchive } from "../../media/backup-archive.ts";
-import { mediaRoot, type Bucket } from "../../media/buckets.ts";
+import type { Bucket } from "../../media/buckets.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
-import { bucketDir as bucketDirOf, receiveUpload } from "../media-upload.ts";
+import { receiveUpload } from "../media-upload.ts";
 import { adminAuth } from "./admin-auth.ts";
 import { passwordLink } from "../../desk/password-links.server.ts";
 import { endAllSessions } from "../../desk/sessions.server.ts";
@@ -38,21 +39,17 @@ const commentId = z.uuid();
  * episodes and comment moderation. Each change is read by the next request: pages and feeds are
  * rendered from the database, so nothing stale is served.
  */
-export function adminApi(config: Config, database: Database, redis?: Redis): Router {
+export function adminApi(config: Config, database: Database, store: MediaStore, redis?: Redis): Router {
   const router = Router();
   const { db } = database;
   router.use(adminAuth(config, redis));
 
-  const bucketDir = (bucket: Bucket) => bucketDirOf(config, bucket);
-  const isStored = (bucket: Bucket, file: string) =>
-    fs
-      .stat(path.join(bucketDir(bucket), file))
-      .then((s) => s.isFile())
-      .catch(() => false);
+  const isStored = async (bucket: Bucket, file: string) => (await store.stat(bucket, file)) !== undefined;
 
-  // With media served from DATA_DIR, a recap may only name an image that is there (uploaded first).
+  // A recap may only name an image that is in the store (uploaded first), unless the operator
+  // keeps the images elsewhere themselves (MEDIA_BASE_URL over a disk store).
   async function assertImage(file: string | null | undefined) {
-    if (!file || config.MEDIA_BASE_URL) return;
+    if (!file || (config.MEDIA_BASE_URL && store.kind === "disk")) return;
     if (!(await isStored("weekly-summary-pics", file))) throw new HttpError(400, `blog_image: no file named ${file} in weekly-summary-pics; upload it first`);
   }
 
@@ -61,7 +58,7 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
     if (!file) return null;
     if (!(await isStored("podcast-episodes", file))) throw new HttpError(400, `mp3_file: no file named ${file} in podcast-episodes; upload it first`);
     try {
-      return await audioFacts(path.join(bucketDir("podcast-episodes"), file));
+      return (await storedAudioFacts(store, "podcast-episodes", file))!;
     } catch {
       throw new HttpError(400, `mp3_file: ${file} could not be read as audio`);
     }
@@ -74,7 +71,7 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
   };
 
   router.post("/media/:bucket", async (req, res) => {
-    const stored = await receiveUpload(req, config);
+    const stored = await receiveUpload(req, config, store);
     res.status(stored.created ? 201 : 200).json(stored);
   });
 
@@ -177,7 +174,7 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
     const snapshot = await exportSnapshot(db);
     const day = snapshot.created_at.slice(0, 10);
     res.set("Content-Type", "application/gzip").set("Content-Disposition", `attachment; filename="proofline-backup-${day}.tar.gz"`).set("Cache-Control", "no-store");
-    await writeBackupArchive(snapshot, mediaRoot(config.DATA_DIR), res);
+    await writeBackupArchive(snapshot, store, res);
   });
 
   router.post("/restore", async (req, res) => {
@@ -187,7 +184,7 @@ export function adminApi(config: Config, database: Database, redis?: Redis): Rou
     try {
       const snapshot = await readBackupArchive(req, staging);
       const rows = await importSnapshot(db, snapshot);
-      const media = await replaceMedia(staging, mediaRoot(config.DATA_DIR));
+      const media = await replaceMedia(staging, store);
       res.json({ restored: { ...rows, media_files: media }, backup_created_at: snapshot.created_at });
     } catch (err) {
       if (err instanceof ArchiveError) throw new HttpError(400, err.message);
