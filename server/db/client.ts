@@ -85,8 +85,11 @@ function openPostgres(url: string): Database {
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process: idle ones report to the pool, checked-out
+  // ones (a transaction between two statements, e.g. the scheduler's) to their own listener; the
+  // query that needs the connection reports the failure.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {

@@ -1,45 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ENGINES } from "../support/databases.ts";
+import { deskClient as client } from "../support/desk-client.ts";
 import { serverForTests } from "../support/server-for-tests.ts";
 
 const TOKEN = "desk-auth-admin-token-0123456789";
 const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
-
-/** A browser-like client: keeps cookies, reads the CSRF token from the form it was shown. */
-function client(base: string) {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (/Expires=Thu, 01 Jan 1970/.test(line)) jar.delete(name!);
-      else jar.set(name!, value.join("="));
-    }
-    return res;
-  };
-  return {
-    jar,
-    async get(path: string) {
-      return keep(await fetch(base + path, { headers: { Cookie: cookieHeader() }, redirect: "manual" }));
-    },
-    /** The CSRF token in a page's form. */
-    async tokenOf(path: string) {
-      const html = await (await this.get(path)).text();
-      return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    },
-    async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-      return keep(
-        await fetch(base + path, {
-          method: "POST",
-          headers: { Cookie: cookieHeader(), "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(base).origin, ...headers },
-          body: new URLSearchParams(fields),
-          redirect: "manual",
-        }),
-      );
-    },
-  };
-}
 
 describe.each(ENGINES)("desk sign-in on %s", (engine) => {
   const handle = serverForTests({ ADMIN_TOKEN: TOKEN }, engine);
