@@ -257,4 +257,22 @@ describe("the editor's desk", () => {
     await first.context.close();
     await second.context.close();
   });
+
+  it("has no accessibility violations and fits a phone, on every page of the desk and its sign-in page", async () => {
+    for (const viewport of [PHONE, undefined]) {
+      const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, viewport);
+      await page.goto("/admin/sign-in");
+      await hydrated(page);
+      await expectNoAxeViolations(page);
+      await signIn(page, OWNER);
+      for (const path of ["/admin", "/admin/recaps", "/admin/recaps/new", "/admin/episodes", "/admin/episodes/new", "/admin/comments", "/admin/staff", "/admin/account"]) {
+        await page.goto(path);
+        await hydrated(page);
+        await expectNoAxeViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits`).toBe(true);
+      }
+      expectNoUnexpectedErrors();
+      await context.close();
+    }
+  });
 });
