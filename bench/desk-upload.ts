@@ -4,23 +4,15 @@
 // memory while it streams the file (it must never hold it whole).
 // Usage: node bench/desk-upload.ts [megabytes]   (default 200)
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { setUpDeskOwner } from "../tests/support/desk-client.ts";
 import { startS3 } from "../tests/support/s3-server.ts";
-import { ROOT } from "../tests/support/server.ts";
+import { makeBigMp3 } from "./big-mp3.ts";
 import { rssMb, startDemoServer } from "./demo-server.ts";
 
 const megabytes = Number(process.argv[2] ?? 200);
 const TOKEN = "bench-admin-token-0123456789";
 
-// Concatenated MP3 files are a valid MP3 stream: repeat a demo episode up to the size.
-const sample = fs.readFileSync(path.join(ROOT, "content/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
-const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "desk-upload-bench-")), "big.mp3");
-const out = fs.openSync(file, "w");
-for (let written = 0; written < megabytes * 1024 * 1024; written += sample.length) fs.writeSync(out, sample);
-fs.closeSync(out);
-const bytes = fs.statSync(file).size;
+const { file, bytes, remove } = makeBigMp3(megabytes);
 
 async function measure(store: "disk" | "s3", env: Record<string, string>) {
   const server = await startDemoServer({ ADMIN_TOKEN: TOKEN, ...env });
@@ -61,5 +53,5 @@ try {
   console.table([await measure("disk", {}), await measure("s3", s3.env)]);
 } finally {
   await s3.stop();
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  remove();
 }

@@ -2,23 +2,14 @@
 // server's memory while it streams it to disk (the upload must never be held
 // whole in memory). Starts its own server with ADMIN_TOKEN on a fresh data folder.
 // Usage: node bench/upload.ts [megabytes]
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { HubClient } from "../server/cli/api-client.ts";
-import { ROOT } from "../tests/support/server.ts";
+import { makeBigMp3 } from "./big-mp3.ts";
 import { rssMb, startDemoServer } from "./demo-server.ts";
 
 const megabytes = Number(process.argv[2] ?? 100);
 const TOKEN = "bench-admin-token-0123456789";
 
-// Concatenated MP3 files are a valid MP3 stream: repeat a demo episode up to the size.
-const sample = fs.readFileSync(path.join(ROOT, "content/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
-const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "upload-bench-")), "big.mp3");
-const out = fs.openSync(file, "w");
-for (let written = 0; written < megabytes * 1024 * 1024; written += sample.length) fs.writeSync(out, sample);
-fs.closeSync(out);
-const bytes = fs.statSync(file).size;
+const { file, bytes, remove } = makeBigMp3(megabytes);
 
 const server = await startDemoServer({ ADMIN_TOKEN: TOKEN });
 try {
@@ -45,5 +36,5 @@ try {
   ]);
 } finally {
   await server.stop();
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  remove();
 }

@@ -8,10 +8,7 @@ const KEY_BYTES = 32;
 /** 128 × N × r bytes are needed; OpenSSL's default cap (32 MB) is exactly too small for N = 2^15. */
 const maxmem = (N: number, r: number) => 256 * N * r;
 
-/** The shortest password the desk accepts (NIST SP 800-63B asks for at least 8; staff publish to the world). */
-export const MIN_PASSWORD = 12;
-/** scrypt hashes any length, but an endless password is a way to burn the server's time. */
-export const MAX_PASSWORD = 200;
+export { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules.ts";
 
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) =>

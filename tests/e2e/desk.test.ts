@@ -147,6 +147,17 @@ describe("the editor's desk", () => {
         if (document.querySelector("progress")) (window as unknown as { sawProgress: boolean }).sawProgress = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
+    // Dropped on the field...
+    const dropped = await page.evaluateHandle(async () => {
+      const bytes = await (await fetch("/media/weekly-summary-pics/2026-11-13-agave-bar.jpg")).arrayBuffer();
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], "agave bar.jpg", { type: "image/jpeg" }));
+      return transfer;
+    });
+    await page.getByText("Drop a JPEG, PNG or WebP here").locator("..").dispatchEvent("drop", { dataTransfer: dropped });
+    await page.getByText(/^agave-bar-[0-9a-f]{16}\.jpg$/).waitFor();
+    await page.getByRole("button", { name: "Remove image" }).click();
+    // ...or chosen with the picker.
     await page.getByLabel("Image").setInputFiles(path.join(MEDIA, "weekly-summary-pics/2026-11-20-holiday-shelf.jpg"));
     await page.getByText(/^2026-11-20-holiday-shelf-[0-9a-f]{16}\.jpg$/).waitFor();
     expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
@@ -239,6 +250,40 @@ describe("the editor's desk", () => {
     expect(again.comments.map((c) => c.comment_text)).toContain("Buy cheap bottles at example.invalid");
     expectNoUnexpectedErrors();
     await context.close();
+  });
+
+  it("lets a member change their password: the old one stops working", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await signIn(page, EDITOR);
+    await page.goto("/admin/account");
+    await hydrated(page);
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+    await page.getByLabel("New password again").fill("a-brand-new-password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Your current password is not right.").waitFor();
+    await page.getByLabel("Current password").fill(EDITOR.password);
+    await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+    await page.getByLabel("New password again").fill("a-brand-new-password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password changed. You were signed out everywhere else.").waitFor();
+    // Still signed in here, with the new session.
+    await page.goto("/admin/recaps");
+    await page.getByRole("heading", { level: 1, name: "Recaps" }).waitFor();
+    await context.close();
+
+    const other = await openPage(browser, server.url);
+    await other.page.goto("/admin/sign-in");
+    await hydrated(other.page);
+    await other.page.getByLabel("Email").fill(EDITOR.email);
+    await other.page.getByLabel("Password").fill(EDITOR.password);
+    await other.page.getByRole("button", { name: "Sign in" }).click();
+    await other.page.getByText("Wrong email or password.").waitFor();
+    await signIn(other.page, { email: EDITOR.email, password: "a-brand-new-password" });
+    EDITOR.password = "a-brand-new-password";
+    expectNoUnexpectedErrors([/status of 400/]);
+    other.expectNoUnexpectedErrors([/status of 401/]);
+    await other.context.close();
   });
 
   it("signs out everywhere: another browser's session ends too", async () => {

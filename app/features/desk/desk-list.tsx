@@ -1,11 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
 import { DateText } from "../../components/date-text";
-import { inputClass, primaryButton, StatusBadge } from "./desk-ui";
+import { DeskPage, FormMessage, inputClass, primaryButton, StatusBadge } from "./desk-ui";
 import { ScheduledTime } from "./scheduled-time";
 
-export const STATUS_FILTERS = ["all", "draft", "scheduled", "published"] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const statusFilter = (raw: string | null): StatusFilter => STATUS_FILTERS.find((s) => s === raw) ?? "all";
+import { STATUS_FILTERS, type DeskListData, type DeskRow, type StatusFilter } from "../../../server/desk/desk-list";
+import { DONE_TEXT } from "./desk-text";
 
 export function DeskSearch({ q, label }: { q: string; label: string }) {
   return (
@@ -49,16 +48,6 @@ export function DeskPager({ page, pageCount, total, noun }: { page: number; page
       )}
     </nav>
   );
-}
-
-export interface DeskRow {
-  key: string;
-  href: string;
-  title: string;
-  date: string;
-  publishAt: string | null;
-  /** The public page of a published item. */
-  viewHref?: string;
 }
 
 /** The desk's list of recaps or episodes: title (to edit), date, status; drafts and scheduled first. */
@@ -138,8 +127,24 @@ export function DeskListFilter({ q, status, label }: { q: string; status: Status
   );
 }
 
-/** Whether a status filter shows unpublished items, and which state; whether it shows published ones. */
-export const filterShows = (status: StatusFilter) => ({
-  drafts: status === "all" ? ("all" as const) : status === "published" ? null : status,
-  published: status === "all" || status === "published",
-});
+/** A desk list page (recaps or episodes): search and status, the items, pages of the published ones. */
+export function DeskItemsPage({ data, noun }: { data: DeskListData; noun: "recap" | "episode" }) {
+  const { q, status, rows, published, done } = data;
+  const plural = `${noun}s`;
+  const title = plural[0]!.toUpperCase() + plural.slice(1);
+  return (
+    <DeskPage
+      title={title}
+      actions={
+        <Link to={`/admin/${plural}/new`} className={primaryButton}>
+          New {noun}
+        </Link>
+      }
+    >
+      <FormMessage notice={done ? DONE_TEXT[done] : undefined} />
+      <DeskListFilter q={q} status={status} label={`Search ${plural}`} />
+      <DeskItemTable caption={title} rows={rows} empty={q ? `No ${plural} match your search.` : `No ${plural} here yet.`} />
+      <DeskPager page={published.page} pageCount={published.pageCount} total={published.total} noun={`published ${noun}`} />
+    </DeskPage>
+  );
+}

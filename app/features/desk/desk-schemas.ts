@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/passwords";
+import { MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/password-rules";
 
 /** A new password as every desk form takes it. */
 export const newPassword = z

@@ -1,26 +1,14 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import type { EpisodeDraft } from "../../../server/desk/drafts.server";
 import { DONE_TEXT } from "./desk-text";
 import { CsrfField, describedBy, Field, FormMessage, inputClass, StatusBadge } from "./desk-ui";
 import { FileDrop } from "./file-drop";
 import type { FormProblem } from "./form-problem";
 import { PublishControls } from "./publish-controls";
 
-export interface EpisodeEditorItem {
-  kind: "new" | "draft" | "published";
-  id: number;
-  date: string;
-  title: string;
-  description: string;
-  weekly_daily: "daily" | "weekly";
-  mp3_file: string | null;
-  duration_seconds: number | null;
-  byte_size: number | null;
-  transcript: string | null;
-  chapters: string | null;
-  publish_at: string | null;
-  audio_url: string | null;
-}
+/** An episode as the editor shows it: new, a draft (scheduled or not), or published. */
+export type EpisodeEditorItem = Omit<EpisodeDraft, "updated_at"> & { kind: "new" | "draft" | "published"; audio_url: string | null };
 
 const minutes = (seconds: number | null | undefined) => (seconds == null ? "length unknown" : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import type { Recap } from "../../../server/data/recaps.server";
 import { Markdown } from "../../components/markdown";
 import { excerpt, SNIPPET_EXCERPT_LENGTH } from "../recap/excerpt";
 import { DONE_TEXT } from "./desk-text";
@@ -8,18 +9,8 @@ import { FileDrop } from "./file-drop";
 import { PublishControls } from "./publish-controls";
 import type { FormProblem } from "./form-problem";
 
-export interface RecapEditorItem {
-  kind: "new" | "draft" | "published";
-  id: number;
-  date: string;
-  headline: string;
-  content: string;
-  snippets: string | null;
-  tags: string[];
-  blog_image: string | null;
-  blog_image_url: string | null;
-  publish_at: string | null;
-}
+/** A recap as the editor shows it: new, a draft (scheduled or not), or published. */
+export type RecapEditorItem = Recap & { kind: "new" | "draft" | "published"; publish_at: string | null };
 
 /**
  * The recap editor: the markdown on one side, the preview on the other,

@@ -1,13 +1,15 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { clearedCookie, deskCookie, NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
-import { hashPassword, MAX_PASSWORD, MIN_PASSWORD, verifyPassword } from "../../../server/desk/passwords";
+import { hashPassword, verifyPassword } from "../../../server/desk/passwords";
+import { MAX_PASSWORD } from "../../../server/desk/password-rules";
 import { endAllSessions, sessionCount, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
 import { setPasswordHash, staffForSignIn } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { newPassword } from "../../features/desk/desk-schemas";
 import { deskMeta } from "../../features/desk/desk-text";
+import { NewPasswordFields } from "../../features/desk/new-password-fields";
 import { CsrfField, dangerButton, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/account";
 
@@ -57,16 +59,10 @@ export default function DeskAccount({ loaderData, actionData }: Route.ComponentP
         </h2>
         <Form method="post" className="mt-4 space-y-4">
           <CsrfField />
-          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
           <Field id="current" label="Current password">
             <input id="current" name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD} className={inputClass} />
           </Field>
-          <Field id="password" label="New password" hint={`At least ${MIN_PASSWORD} characters.`}>
-            <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} aria-describedby="password-hint" className={inputClass} />
-          </Field>
-          <Field id="confirm" label="New password again">
-            <input id="confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD} className={inputClass} />
-          </Field>
+          <NewPasswordFields email={user.email} />
           <button type="submit" className={primaryButton}>
             Change password
           </button>

@@ -1,10 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { deleteEpisode, updateEpisode } from "../../../server/data/admin-episodes.server";
 import { episodeExtras, getEpisode } from "../../../server/data/episodes.server";
 import { rowId } from "../../../server/data/row-id";
 import { deleteEpisodeDraft, getEpisodeDraft, saveEpisodeDraft } from "../../../server/desk/drafts.server";
 import { episodeAudio } from "../../../server/desk/episode-audio.server";
-import { fieldProblem, parseEpisodeForm, publishTime } from "../../../server/desk/desk-forms.server";
+import { fieldProblem, parseEpisodeForm } from "../../../server/desk/desk-forms.server";
+import { editAction } from "../../../server/desk/edit-action.server";
+import type { AudioFacts } from "../../../server/media/audio-facts";
 import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
 import { publishEpisodeDraft } from "../../../server/desk/publish.server";
 import { mediaUrl } from "../../../server/media/buckets";
@@ -58,51 +60,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { database, config, media } = context.get(appContext);
   const { session, form } = await requireStaffForm(request, database, config);
   const db = database.db;
-  const p = params as { draftId?: string; id?: string };
-  const intent = String(form.get("intent") ?? "save");
-
-  if (p.id !== undefined) {
-    const id = rowId(p.id) ?? 0;
-    if (intent === "delete") {
-      if (!(await deleteEpisode(db, id))) throw notFound();
-      return redirect("/admin/episodes?done=deleted", { headers: NO_STORE });
-    }
-    const parsed = parseEpisodeForm(form);
-    if (parsed.problem) return data(parsed.problem, { status: 400 });
-    const audio = await episodeAudio(media, parsed.value.mp3_file);
-    if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
-    if (!(await updateEpisode(db, id, parsed.value, audio.facts, config.MEDIA_BASE_URL))) throw notFound();
-    return redirect(`/admin/episodes/${id}?done=updated`, { headers: NO_STORE });
-  }
-
-  const draftId = p.draftId === undefined ? undefined : (rowId(p.draftId) ?? 0);
-  if (intent === "delete") {
-    if (draftId !== undefined) await deleteEpisodeDraft(db, draftId);
-    return redirect("/admin/episodes?done=deleted", { headers: NO_STORE });
-  }
-  const parsed = parseEpisodeForm(form);
-  if (parsed.problem) return data(parsed.problem, { status: 400 });
-  const audio = await episodeAudio(media, parsed.value.mp3_file);
-  if ("error" in audio) return data(fieldProblem(form, "mp3_file", audio.error), { status: 400 });
-  let publishAt: string | null = null;
-  if (intent === "schedule") {
-    const when = publishTime(form);
-    if ("error" in when) return data(fieldProblem(form, "publish_at", when.error), { status: 400 });
-    publishAt = when.iso;
-  }
-  const saved = await saveEpisodeDraft(db, draftId, {
-    ...parsed.value,
-    duration_seconds: audio.facts?.durationSeconds ?? null,
-    byte_size: audio.facts?.byteSize ?? null,
-    publish_at: publishAt,
-  });
-  if (saved === undefined) throw notFound();
-  if (intent === "publish") {
-    const published = await publishEpisodeDraft(db, saved, `desk:${session.user.email}`);
-    if (!published) throw notFound();
-    return redirect(`/admin/episodes/${published.itemId}?done=published`, { headers: NO_STORE });
-  }
-  return redirect(`/admin/episodes/drafts/${saved}?done=${intent === "schedule" ? "scheduled" : "saved"}`, { headers: NO_STORE });
+  type Checked = NonNullable<ReturnType<typeof parseEpisodeForm>["value"]> & { audio: AudioFacts | null };
+  return editAction<Checked>(
+    "episodes",
+    params as { draftId?: string; id?: string },
+    form,
+    {
+      async read() {
+        const parsed = parseEpisodeForm(form);
+        if (parsed.problem) return { problem: parsed.problem };
+        // The length and size come from the stored file, never from the form.
+        const audio = await episodeAudio(media, parsed.value.mp3_file);
+        if ("error" in audio) return { problem: fieldProblem(form, "mp3_file", audio.error) };
+        return { value: { ...parsed.value, audio: audio.facts } };
+      },
+      update: async (id, { audio, ...value }) => (await updateEpisode(db, id, value, audio, config.MEDIA_BASE_URL)) !== undefined,
+      remove: (id) => deleteEpisode(db, id),
+      saveDraft: (draftId, { audio, ...value }, publishAt) =>
+        saveEpisodeDraft(db, draftId, { ...value, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null, publish_at: publishAt }),
+      removeDraft: (draftId) => deleteEpisodeDraft(db, draftId),
+      publishDraft: (draftId) => publishEpisodeDraft(db, draftId, `desk:${session.user.email}`),
+    },
+    notFound,
+  );
 }
 
 export default function EpisodeEdit({ loaderData, actionData }: Route.ComponentProps) {

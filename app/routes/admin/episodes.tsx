@@ -1,55 +1,28 @@
-import { Link } from "react-router";
-import { pageNumber, readNumberedPage } from "../../../server/data/list-page";
 import { episodePage } from "../../../server/data/episodes.server";
+import { deskList } from "../../../server/desk/desk-list";
 import { listEpisodeDrafts } from "../../../server/desk/drafts.server";
 import { requireStaff } from "../../../server/desk/desk-request.server";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
-import { DeskItemTable, DeskListFilter, DeskPager, filterShows, statusFilter } from "../../features/desk/desk-list";
-import { deskMeta, DONE_TEXT } from "../../features/desk/desk-text";
-import { DeskPage, FormMessage, primaryButton } from "../../features/desk/desk-ui";
+import { DeskItemsPage } from "../../features/desk/desk-list";
+import { deskMeta } from "../../features/desk/desk-text";
 import type { Route } from "./+types/episodes";
 
 export const meta: Route.MetaFunction = () => deskMeta("Episodes");
 
-const PER_PAGE = 25;
-const NOTHING = { items: [], total: 0, page: 1, pageCount: 1 };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
   await requireStaff(request, database);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const status = statusFilter(url.searchParams.get("status"));
-  const shows = filterShows(status);
-  const [drafts, published] = await Promise.all([
-    shows.drafts ? listEpisodeDrafts(database.db, { q, state: shows.drafts === "all" ? undefined : shows.drafts }) : [],
-    shows.published ? readNumberedPage(pageNumber(url.searchParams.get("page")), PER_PAGE, (w) => episodePage(database.db, { q, window: w })) : NOTHING,
-  ]);
-  const rows = [
-    ...drafts.map((d) => ({ key: `d${d.id}`, href: `/admin/episodes/drafts/${d.id}`, title: d.title, date: d.date, publishAt: d.publish_at })),
-    ...published.items.map((r) => ({ key: `p${r.id}`, href: `/admin/episodes/${r.id}`, title: r.title, date: r.date, publishAt: null, viewHref: `/podcast?episode=${r.id}` })),
-  ];
-  return { q, status, rows, published, done: url.searchParams.get("done") };
+  return deskList(request, "episodes", {
+    drafts: (q, state) => listEpisodeDrafts(database.db, { q, state }),
+    published: (q, window) => episodePage(database.db, { q, window }),
+    title: (e) => e.title,
+    view: (id) => `/podcast?episode=${id}#episode-${id}`,
+  });
 }
 
 export default function DeskEpisodes({ loaderData }: Route.ComponentProps) {
-  const { q, status, rows, published, done } = loaderData;
-  return (
-    <DeskPage
-      title="Episodes"
-      actions={
-        <Link to="/admin/episodes/new" className={primaryButton}>
-          New episode
-        </Link>
-      }
-    >
-      <FormMessage notice={done ? DONE_TEXT[done] : undefined} />
-      <DeskListFilter q={q} status={status} label="Search episodes" />
-      <DeskItemTable caption="Episodes" rows={rows} empty={q ? "No episodes match your search." : "No episodes here yet."} />
-      <DeskPager page={published.page} pageCount={published.pageCount} total={published.total} noun="published episode" />
-    </DeskPage>
-  );
+  return <DeskItemsPage data={loaderData} noun="episode" />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

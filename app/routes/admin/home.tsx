@@ -43,48 +43,8 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
       }
     >
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="unpublished-recaps" className="rounded-card bg-surface p-5 shadow-card">
-          <h2 id="unpublished-recaps" className="font-semibold text-ink-950">
-            Recaps not yet published
-          </h2>
-          {recaps.length ? (
-            <ul className="mt-3 divide-y divide-ink-100">
-              {recaps.map((r) => (
-                <li key={r.id} className="flex items-center justify-between gap-3 py-2">
-                  <Link to={`/admin/recaps/drafts/${r.id}`} className="font-medium text-ink-900 underline">
-                    {r.headline}
-                  </Link>
-                  <span className="shrink-0 text-sm text-ink-600">
-                    {r.publish_at ? <ScheduledTime iso={r.publish_at} /> : <StatusBadge status="draft" />}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-3 text-ink-600">No drafts or scheduled recaps.</p>
-          )}
-        </section>
-        <section aria-labelledby="unpublished-episodes" className="rounded-card bg-surface p-5 shadow-card">
-          <h2 id="unpublished-episodes" className="font-semibold text-ink-950">
-            Episodes not yet published
-          </h2>
-          {episodes.length ? (
-            <ul className="mt-3 divide-y divide-ink-100">
-              {episodes.map((e) => (
-                <li key={e.id} className="flex items-center justify-between gap-3 py-2">
-                  <Link to={`/admin/episodes/drafts/${e.id}`} className="font-medium text-ink-900 underline">
-                    {e.title}
-                  </Link>
-                  <span className="shrink-0 text-sm text-ink-600">
-                    {e.publish_at ? <ScheduledTime iso={e.publish_at} /> : <StatusBadge status="draft" />}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-3 text-ink-600">No drafts or scheduled episodes.</p>
-          )}
-        </section>
+        <Unpublished id="unpublished-recaps" title="Recaps not yet published" empty="No drafts or scheduled recaps." items={recaps.map((r) => ({ href: `/admin/recaps/drafts/${r.id}`, title: r.headline, publishAt: r.publish_at }))} />
+        <Unpublished id="unpublished-episodes" title="Episodes not yet published" empty="No drafts or scheduled episodes." items={episodes.map((e) => ({ href: `/admin/episodes/drafts/${e.id}`, title: e.title, publishAt: e.publish_at }))} />
         <section aria-labelledby="latest-comments" className="rounded-card bg-surface p-5 shadow-card md:col-span-2">
           <h2 id="latest-comments" className="font-semibold text-ink-950">
             Latest comments
@@ -107,6 +67,30 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </DeskPage>
+  );
+}
+
+function Unpublished({ id, title, empty, items }: { id: string; title: string; empty: string; items: Array<{ href: string; title: string; publishAt: string | null }> }) {
+  return (
+    <section aria-labelledby={id} className="rounded-card bg-surface p-5 shadow-card">
+      <h2 id={id} className="font-semibold text-ink-950">
+        {title}
+      </h2>
+      {items.length ? (
+        <ul className="mt-3 divide-y divide-ink-100">
+          {items.map((item) => (
+            <li key={item.href} className="flex items-center justify-between gap-3 py-2">
+              <Link to={item.href} className="font-medium text-ink-900 underline">
+                {item.title}
+              </Link>
+              <span className="shrink-0 text-sm text-ink-600">{item.publishAt ? <ScheduledTime iso={item.publishAt} /> : <StatusBadge status="draft" />}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-ink-600">{empty}</p>
+      )}
+    </section>
   );
 }
 

@@ -2,13 +2,14 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE } from "../../../server/desk/desk-request.server";
 import { linkOwner, spendPasswordLink } from "../../../server/desk/password-links.server";
-import { hashPassword, MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/passwords";
+import { hashPassword } from "../../../server/desk/passwords";
 import { SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
 import { getStaff } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
-import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
+import { NewPasswordFields } from "../../features/desk/new-password-fields";
+import { CsrfField, FormMessage, primaryButton } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/password";
 import { newPassword } from "../../features/desk/desk-schemas";
 
@@ -52,14 +53,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="mt-8 space-y-5">
         <CsrfField token={loaderData.csrf} />
         <FormMessage error={actionData?.formError} />
-        {/* Password managers file the new password under the right account. */}
-        <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <Field id="password" label="New password" hint={`At least ${MIN_PASSWORD} characters.`}>
-          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} aria-describedby="password-hint" className={inputClass} />
-        </Field>
-        <Field id="confirm" label="New password again">
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={MAX_PASSWORD} className={inputClass} />
-        </Field>
+        <NewPasswordFields email={loaderData.email} />
         <button type="submit" className={`${primaryButton} w-full`}>
           Set password and sign in
         </button>

@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { deleteRecap, updateRecap } from "../../../server/data/admin-recaps.server";
 import { getRecap } from "../../../server/data/recaps.server";
 import { rowId } from "../../../server/data/row-id";
 import { deleteRecapDraft, getRecapDraft, saveRecapDraft } from "../../../server/desk/drafts.server";
-import { fieldProblem, parseRecapForm, publishTime } from "../../../server/desk/desk-forms.server";
+import { fieldProblem, parseRecapForm } from "../../../server/desk/desk-forms.server";
+import { editAction } from "../../../server/desk/edit-action.server";
 import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
 import { publishRecapDraft } from "../../../server/desk/publish.server";
 import { mediaUrl } from "../../../server/media/buckets";
@@ -40,47 +41,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { database, config } = context.get(appContext);
+  const { database, config, media } = context.get(appContext);
   const { session, form } = await requireStaffForm(request, database, config);
   const db = database.db;
-  const p = params as { draftId?: string; id?: string };
-  const intent = String(form.get("intent") ?? "save");
-
-  // A published recap: save changes to it, or delete it.
-  if (p.id !== undefined) {
-    const id = rowId(p.id) ?? 0;
-    if (intent === "delete") {
-      if (!(await deleteRecap(db, id))) throw notFound();
-      return redirect("/admin/recaps?done=deleted", { headers: NO_STORE });
-    }
-    const parsed = parseRecapForm(form);
-    if (parsed.problem) return data(parsed.problem, { status: 400 });
-    if (!(await updateRecap(db, id, parsed.value, config.MEDIA_BASE_URL))) throw notFound();
-    return redirect(`/admin/recaps/${id}?done=updated`, { headers: NO_STORE });
-  }
-
-  // A new recap or a draft: save, schedule, publish now, or delete.
-  const draftId = p.draftId === undefined ? undefined : (rowId(p.draftId) ?? 0);
-  if (intent === "delete") {
-    if (draftId !== undefined) await deleteRecapDraft(db, draftId);
-    return redirect("/admin/recaps?done=deleted", { headers: NO_STORE });
-  }
-  const parsed = parseRecapForm(form);
-  if (parsed.problem) return data(parsed.problem, { status: 400 });
-  let publishAt: string | null = null;
-  if (intent === "schedule") {
-    const when = publishTime(form);
-    if ("error" in when) return data(fieldProblem(form, "publish_at", when.error), { status: 400 });
-    publishAt = when.iso;
-  }
-  const saved = await saveRecapDraft(db, draftId, { ...parsed.value, publish_at: publishAt });
-  if (saved === undefined) throw notFound();
-  if (intent === "publish") {
-    const published = await publishRecapDraft(db, saved, `desk:${session.user.email}`);
-    if (!published) throw notFound();
-    return redirect(`/admin/recaps/${published.itemId}?done=published`, { headers: NO_STORE });
-  }
-  return redirect(`/admin/recaps/drafts/${saved}?done=${intent === "schedule" ? "scheduled" : "saved"}`, { headers: NO_STORE });
+  type Checked = NonNullable<ReturnType<typeof parseRecapForm>["value"]>;
+  return editAction<Checked>(
+    "recaps",
+    params as { draftId?: string; id?: string },
+    form,
+    {
+      async read() {
+        const parsed = parseRecapForm(form);
+        if (parsed.problem) return { problem: parsed.problem };
+        // The image must be one that was uploaded (the page's uploader puts its name in the form).
+        if (parsed.value.blog_image && !(await media.stat("weekly-summary-pics", parsed.value.blog_image))) {
+          return { problem: fieldProblem(form, "blog_image", "Image: that file is not uploaded. Upload it again.") };
+        }
+        return { value: parsed.value };
+      },
+      update: async (id, value) => (await updateRecap(db, id, value, config.MEDIA_BASE_URL)) !== undefined,
+      remove: (id) => deleteRecap(db, id),
+      saveDraft: (draftId, value, publishAt) => saveRecapDraft(db, draftId, { ...value, publish_at: publishAt }),
+      removeDraft: (draftId) => deleteRecapDraft(db, draftId),
+      publishDraft: (draftId) => publishRecapDraft(db, draftId, `desk:${session.user.email}`),
+    },
+    notFound,
+  );
 }
 
 export default function RecapEdit({ loaderData, actionData }: Route.ComponentProps) {

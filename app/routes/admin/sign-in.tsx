@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, safeNext } from "../../../server/desk/desk-request.server";
-import { decoyHash, MAX_PASSWORD, verifyPassword } from "../../../server/desk/passwords";
+import { decoyHash, verifyPassword } from "../../../server/desk/passwords";
+import { MAX_PASSWORD } from "../../../server/desk/password-rules";
 import { readSession, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
 import { clearFailures, lockedFor, recordFailure } from "../../../server/desk/signin-guard.server";
 import { staffCount, staffForSignIn } from "../../../server/desk/staff.server";
