@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { setUpDeskOwner } from "../support/desk-client.ts";
 import { startS3, type RunningS3 } from "../support/s3-server.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 
@@ -81,6 +82,28 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     for (const dir of [dbA.dataDir, dirB.dataDir]) expect(fs.existsSync(path.join(dir, "media"))).toBe(false);
   });
 
+  it("keeps a desk session on both instances, and an upload through A's desk plays through B", async () => {
+    const { client, csrf } = await setUpDeskOwner(a.url, TOKEN);
+    const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    // Signed in through A, the member is signed in on B too (sessions are in the database).
+    const onB = await fetch(`${b.url}/admin/recaps`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(onB.status).toBe(200);
+    const pic = fs.readFileSync(path.join(ROOT, "content/media/weekly-summary-pics/2026-11-13-agave-bar.jpg"));
+    const res = await fetch(`${a.url}/api/desk/media/weekly-summary-pics?name=agave.jpg`, {
+      method: "POST",
+      headers: { Cookie: cookie, "X-CSRF-Token": csrf, "Content-Type": "image/jpeg", Origin: a.url },
+      body: new Uint8Array(pic),
+    });
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const served = await fetch(`${b.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(pic)).toBe(true);
+    // Without the session's CSRF token the desk refuses.
+    const forged = await fetch(`${a.url}/api/desk/media/weekly-summary-pics?name=x.jpg`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "image/jpeg" }, body: new Uint8Array(pic) });
+    expect(forged.status).toBe(403);
+  });
+
   it("publishes an episode through A with the length and size read from the stored file, and B lists it", async () => {
     const res = await fetch(`${a.url}/api/admin/episodes`, {
       method: "POST",
@@ -111,7 +134,7 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     const restored = await fetch(`${a.url}/api/admin/restore`, { method: "POST", headers: { ...auth, "Content-Type": "application/gzip" }, body: new Uint8Array(backup) });
     expect(restored.status).toBe(200);
     const { restored: counts } = (await restored.json()) as { restored: { media_files: number } };
-    expect(counts.media_files).toBe(fs.readdirSync(path.join(ROOT, "content/media/podcast-episodes")).length + fs.readdirSync(path.join(ROOT, "content/media/weekly-summary-pics")).length + 1);
+    expect(counts.media_files).toBe(fs.readdirSync(path.join(ROOT, "content/media/podcast-episodes")).length + fs.readdirSync(path.join(ROOT, "content/media/weekly-summary-pics")).length + 2); // the demo media, and the two uploads above
     const back = await fetch(`${b.url}${stored.url}`);
     expect(back.status).toBe(200);
     expect(Buffer.from(await back.arrayBuffer()).equals(MP3)).toBe(true);
