@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { data } from "react-router";
 import type { DB } from "../db/schema.ts";
 import { normalEmail } from "./staff.server.ts";
 
@@ -54,4 +55,20 @@ export async function recordFailure(db: Kysely<DB>, email: string, client: strin
 /** A right password clears the account's count (not the client's). */
 export async function clearFailures(db: Kysely<DB>, email: string): Promise<void> {
   await db.deleteFrom("signin_failures").where("key", "=", keys(email, "")[0]).execute();
+}
+
+/** "15 minutes", "1 minute": a wait in whole minutes, rounded up. */
+export function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * A form's answer while `key` (an address, or the setup page) is locked for
+ * this client: 429 with Retry-After and `refusal` plus the wait; undefined when not locked.
+ */
+export async function lockedOut<E extends Record<string, string>>(db: Kysely<DB>, key: string, client: string, refusal: string, extra: E = {} as E) {
+  const wait = await lockedFor(db, key, client);
+  const body: { formError: string } & E = { formError: `${refusal} Try again in ${minutesText(wait)}.`, ...extra };
+  return wait > 0 ? data(body, { status: 429, headers: { "Retry-After": String(wait) } }) : undefined;
 }

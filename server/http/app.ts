@@ -75,7 +75,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 || Math.random() < config.REQUEST_LOG_SAMPLE ? "info" : "silent",
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -143,6 +143,9 @@ function errorHandler(config: Config): ErrorRequestHandler {
     res.status(status).json(body);
   };
 }
+
+/** A one-time link's secret (the desk's set-password links) never reaches the logs. */
+export const withoutSecrets = (url: string) => url.replace(/^(\/admin\/password\/)[^/?#.]+/, "$1[secret]");
 
 const ISLANDS_ENTRY = "app/islands/islands-entry.ts";
 

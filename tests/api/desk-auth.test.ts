@@ -70,3 +70,19 @@ describe.each(ENGINES)("desk sign-in on %s", (engine) => {
     expect(await anonymous.json()).toEqual({ error: "Sign in to the desk first" });
   });
 });
+
+describe("the setup page's ADMIN_TOKEN", () => {
+  const handle = serverForTests({ ADMIN_TOKEN: TOKEN });
+
+  it("takes five wrong guesses, then answers 429 with Retry-After, even for the right token", async () => {
+    const c = client(handle.server.url);
+    const csrf = await c.tokenOf("/admin/setup");
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await c.post("/admin/setup", { csrf, token: `wrong-token-${i}-0123456789`, ...OWNER })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const right = await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await right.text()).toContain("Too many wrong tokens. Try again in 15 minutes.");
+  });
+});

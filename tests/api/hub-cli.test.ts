@@ -205,6 +205,10 @@ describe("hub backup and restore", () => {
     const form = await fetch(`${server.url}${link}`);
     expect(form.status).toBe(200);
     expect(await form.text()).toContain("For Chief Editor (chief@proofline.test)");
+    // The link's secret is never written to the request log.
+    const secret = link.split("/").pop()!;
+    expect(JSON.stringify(server.logs)).toContain("/admin/password/[secret]");
+    expect(JSON.stringify(server.logs)).not.toContain(secret);
 
     const again = await hub(server.url, ["user", "add", "chief@proofline.test", "--name", "Chief Editor"]);
     expect(again.code).toBe(1);

@@ -3,11 +3,11 @@ import type { MetaDescriptor } from "react-router";
 /** A desk page's title; the desk is for staff, so search engines are told to keep out. */
 export const deskMeta = (title: string): MetaDescriptor[] => [{ title: `${title} | Desk` }, { name: "robots", content: "noindex, nofollow" }];
 
-/** "15 minutes", "1 minute": a wait in whole minutes, rounded up. */
-export function minutesText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
+/** A refused form's page says when to try again: its Retry-After, from the action. */
+export const retryAfterHeaders = ({ actionHeaders }: { actionHeaders: Headers }) => {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+};
 
 /** What the desk says after an action, by the `done` the action put in the address. */
 export const DONE_TEXT: Record<string, string> = {

@@ -5,10 +5,12 @@ import { newPassword } from "../../features/desk/desk-schemas";
 import { hashPassword } from "../../../server/desk/passwords";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/password-rules";
 import { SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
+import { lockedOut, recordFailure } from "../../../server/desk/signin-guard.server";
 import { addStaff, StaffError, staffCount } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
-import { deskMeta } from "../../features/desk/desk-text";
+import { clientAddress } from "../../features/desk/client-address.server";
+import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/setup";
 
@@ -30,6 +32,11 @@ const setup = z.object({
   password: newPassword,
 });
 
+/** Wrong tokens on the setup page count under this key, like a sign-in's wrong passwords under an address. */
+const SETUP_KEY = "(setup token)";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, config } = context.get(appContext);
   assertSameOrigin(request, config);
@@ -38,7 +45,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!config.ADMIN_TOKEN) return data({ formError: "This site has no ADMIN_TOKEN: make the first owner with npm run hub -- user add." }, { status: 400 });
   const parsed = setup.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
-  if (!sameSecret(parsed.data.token, config.ADMIN_TOKEN)) return data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
+  // Guessing the token here is limited like guessing a password (five tries, then a wait).
+  const client = clientAddress(request);
+  const locked = () => lockedOut(database.db, SETUP_KEY, client, "Too many wrong tokens.");
+  const refused = await locked();
+  if (refused) return refused;
+  if (!sameSecret(parsed.data.token, config.ADMIN_TOKEN)) {
+    await recordFailure(database.db, SETUP_KEY, client);
+    return (await locked()) ?? data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
+  }
   try {
     // Two people racing to set up: the first wins, the second is told.
     if ((await staffCount(database.db)) > 0) return data({ formError: "The desk already has an owner: sign in instead." }, { status: 409 });

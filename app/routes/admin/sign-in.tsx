@@ -4,22 +4,19 @@ import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, for
 import { decoyHash, verifyPassword } from "../../../server/desk/passwords";
 import { MAX_PASSWORD } from "../../../server/desk/password-rules";
 import { readSession, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
-import { clearFailures, lockedFor, recordFailure } from "../../../server/desk/signin-guard.server";
+import { clearFailures, lockedOut, recordFailure } from "../../../server/desk/signin-guard.server";
 import { staffCount, staffForSignIn } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
 import { clientAddress } from "../../features/desk/client-address.server";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
-import { deskMeta, minutesText } from "../../features/desk/desk-text";
+import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => deskMeta("Sign in");
 
 // A refused sign-in says when to try again (Retry-After on the page's own response).
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retry = actionHeaders.get("Retry-After");
-  return retry ? { "Retry-After": retry } : new Headers();
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
@@ -47,12 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = parsed.data;
   const client = clientAddress(request);
 
-  const locked = async () => {
-    const wait = await lockedFor(database.db, email, client);
-    return wait > 0
-      ? data({ formError: `Too many failed sign-ins. Try again in ${minutesText(wait)}.`, email }, { status: 429, headers: { "Retry-After": String(wait) } })
-      : undefined;
-  };
+  const locked = () => lockedOut(database.db, email, client, "Too many failed sign-ins.", { email });
   const refused = await locked();
   if (refused) return refused;
 
