@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, "migrations applied");
-  const media = openMediaStore(config);
+  const media = await openMediaStore(config);
   await media.ready?.();
   if (config.SEED_DEMO) {
     const seeded = await seedDemoContent(database.db, media);

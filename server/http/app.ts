@@ -28,7 +28,7 @@ import { apiNotFound, HttpError } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
-import { openMediaStore } from "../media/open-store.ts";
+import { DiskStore } from "../media/disk-store.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { siteFiles } from "./site-files.ts";
 
@@ -36,7 +36,7 @@ export interface HttpAppDeps {
   config: Config;
   database: Database;
   logger: Logger;
-  /** The media store; made from the configuration when not given. */
+  /** The media store (openMediaStore); the data folder's when not given. */
   media?: MediaStore;
   /** The client build folder, served as static files; absent in development (Vite serves it). */
   clientDir?: string;
@@ -86,7 +86,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;
   // Vite serves the source in development; the build names its hashed file in its manifest.
   const islandsScript = deps.clientDir ? builtIslandsScript(deps.clientDir) : `/${ISLANDS_ENTRY}`;
-  const media = deps.media ?? openMediaStore(config);
+  const media = deps.media ?? new DiskStore(config.DATA_DIR);
+  if (media.kind !== config.MEDIA_STORE) throw new Error(`MEDIA_STORE=${config.MEDIA_STORE}: open the store with openMediaStore and pass it in`);
   const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, media, stylesheetText, islandsScript }]]));
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).

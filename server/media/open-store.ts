@@ -1,11 +1,15 @@
 import type { Config } from "../config.ts";
 import { DiskStore } from "./disk-store.ts";
 import type { MediaStore } from "./media-store.ts";
-import { S3Store } from "./s3-store.ts";
 
-/** The media store the configuration names (MEDIA_STORE). */
-export function openMediaStore(config: Config): MediaStore {
+/**
+ * The media store the configuration names (MEDIA_STORE). The S3 client is
+ * loaded only when it is used: the AWS SDK costs a single-instance site
+ * memory for nothing.
+ */
+export async function openMediaStore(config: Config): Promise<MediaStore> {
   if (config.MEDIA_STORE === "disk") return new DiskStore(config.DATA_DIR);
+  const { S3Store } = await import("./s3-store.ts");
   return new S3Store({
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
