@@ -8,7 +8,6 @@ export type EpisodeDraft = Selectable<EpisodeDraftsTable>;
 
 /** Draft (not public, no time set) or scheduled (goes live at publish_at). */
 export type DraftState = "draft" | "scheduled";
-export const draftState = (draft: { publish_at: string | null }): DraftState => (draft.publish_at ? "scheduled" : "draft");
 
 export interface RecapDraftInput {
   date: string;
