@@ -49,6 +49,10 @@ const envSchema = z.object({
   S3_BUCKET_PODCAST_EPISODES: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name").default("podcast-episodes"),
   /** Addresses as <endpoint>/<bucket>/<key> (most self-hosted stores need it); defaults to true when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: bool.optional(),
+  /** The operator's SMTP server for the newsletter (smtp:// or smtps://, with credentials in the URL). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL").optional(),
+  /** The newsletter's sender, e.g. "Proofline <recap@proofline.example>". */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "expected a redis:// URL").optional(),
   TRUST_PROXY: positiveInt.max(10).default(0),
   COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
