@@ -3,6 +3,7 @@ import type { Config, PublicConfig } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
 import type { Logger } from "../server/logger.ts";
 import type { MediaStore } from "../server/media/media-store.ts";
+import type { NewsletterServices } from "../server/newsletter/subscribe.server.ts";
 
 /** What every loader and action gets from the server, through typed router context. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   logger: Logger;
   /** Where uploaded media live (DATA_DIR or an S3-protocol store). */
   media: MediaStore;
+  /** The subscribe form's mail transport and limits. */
+  newsletter: NewsletterServices;
   /** Production only: the text of a built stylesheet (by its /assets/ URL), to inline in pages. */
   stylesheetText?: (href: string) => string;
   /** The URL of the islands script (app/islands/islands-entry.ts) for pages that run only their islands. */

@@ -8,6 +8,11 @@ export default [
   route("recap/:id", "routes/recap-detail.tsx"),
   route("explorer", "routes/explorer.tsx"),
   route("podcast", "routes/podcast.tsx"),
+  // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe/:key", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/resubscribe/:key", "routes/newsletter-resubscribe.tsx"),
   // The editor's desk (issue 16): sign-in pages, then everything behind a session.
   ...prefix("admin", [
     route("sign-in", "routes/admin/sign-in.tsx"),
@@ -20,6 +25,7 @@ export default [
       route("recaps/new", "routes/admin/recap-edit.tsx", { id: "admin-recap-new" }),
       route("recaps/drafts/:draftId", "routes/admin/recap-edit.tsx", { id: "admin-recap-draft" }),
       route("recaps/:id", "routes/admin/recap-edit.tsx", { id: "admin-recap-published" }),
+      route("recaps/:id/newsletter", "routes/admin/recap-newsletter.tsx"),
       route("episodes", "routes/admin/episodes.tsx"),
       route("episodes/new", "routes/admin/episode-edit.tsx", { id: "admin-episode-new" }),
       route("episodes/drafts/:draftId", "routes/admin/episode-edit.tsx", { id: "admin-episode-draft" }),

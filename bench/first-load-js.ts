@@ -20,8 +20,10 @@ for (const page of pages) {
   const html = await (await fetch(base + page)).text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) urls.add(m[1]!);
-  // React Router's inline bootstrap imports the entry and route modules by URL.
+  // React Router's inline bootstrap imports the entry and route modules by URL (started after the
+  // load event, with the preloads it lists, since server/http/defer-hydration.ts: still what the page needs).
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const list of html.matchAll(/const preload=(\[[^\]]*\])/g)) for (const url of JSON.parse(list[1]!) as string[]) urls.add(url);
   let raw = 0;
   let gzip = 0;
   for (const url of urls) {

@@ -47,13 +47,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_TOKEN: "s3cret" })).toThrow(/^Invalid ADMIN_TOKEN: must be at least 16 characters$/);
   });
 
+  it("takes SMTP_URL and MAIL_FROM together or not at all", () => {
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587" })).toThrow(/^Invalid MAIL_FROM: SMTP_URL and MAIL_FROM must be set together$/);
+    expect(() => loadConfig({ MAIL_FROM: "P <r@p.example>" })).toThrow(/^Invalid SMTP_URL: SMTP_URL and MAIL_FROM must be set together$/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example", MAIL_FROM: "P <r@p.example>" })).toThrow(/^Invalid SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL$/);
+    expect(() => loadConfig({ SMTP_RATE_PER_SECOND: "0" })).toThrow(/^Invalid SMTP_RATE_PER_SECOND: must be at least 0.01/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).DATABASE_URL).toBeUndefined();
   });
 
   it("gives the browser only the public subset", () => {
-    const pub = publicConfig(loadConfig({ ADMIN_TOKEN: "0123456789abcdef", LLM_API_KEY: "k", LLM_BASE_URL: "https://l.example", LLM_MODEL: "m" }));
-    expect(Object.keys(pub).sort()).toEqual(["assistantName", "brand", "companyUrl", "linkedinUrl", "siteUrl"]);
+    const pub = publicConfig(
+      loadConfig({ ADMIN_TOKEN: "0123456789abcdef", LLM_API_KEY: "k", LLM_BASE_URL: "https://l.example", LLM_MODEL: "m", SMTP_URL: "smtp://user:pw-secret@mail.example:587", MAIL_FROM: "P <r@p.example>" }),
+    );
+    expect(Object.keys(pub).sort()).toEqual(["assistantName", "brand", "companyUrl", "linkedinUrl", "newsletterOpen", "siteUrl"]);
+    expect(pub.newsletterOpen).toBe(true);
     expect(JSON.stringify(pub)).not.toContain("0123456789abcdef");
+    expect(JSON.stringify(pub)).not.toContain("pw-secret");
   });
 });

@@ -53,6 +53,18 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL").optional(),
   /** The newsletter's sender, e.g. "Proofline <recap@proofline.example>". */
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** Messages per second to the SMTP server, counted over every instance together. */
+  SMTP_RATE_PER_SECOND: z.coerce.number({ message: "expected a number" }).min(0.01, "must be at least 0.01").max(10_000, "must be at most 10000").default(10),
+  /** SMTP connections each instance sends on side by side (the rate above still holds for all of them together). */
+  SMTP_CONNECTIONS: positiveInt.min(1).max(20).default(4),
+  /** Send each newly published recap to the confirmed subscribers (false: only `hub newsletter send`). */
+  NEWSLETTER_AUTO_SEND: bool.default(true),
+  /** How long an instance holds a message it is sending before another may take it over (it died). */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.5, "must be at least 0.5").max(3600, "must be at most 3600").default(60),
+  /** The first retry's wait after a temporary failure; each later one waits five times longer. */
+  NEWSLETTER_RETRY_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.1, "must be at least 0.1").max(86_400, "must be at most 86400").default(60),
+  /** Subscribe requests per client address per hour (each address also gets at most 3 confirmation emails a day). */
+  SUBSCRIBE_RATE_PER_HOUR: positiveInt.min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "expected a redis:// URL").optional(),
   TRUST_PROXY: positiveInt.max(10).default(0),
   COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
@@ -84,6 +96,8 @@ export interface PublicConfig {
   siteUrl: string;
   companyUrl: string;
   linkedinUrl: string;
+  /** Whether the subscribe form takes addresses (SMTP_URL and MAIL_FROM set). */
+  newsletterOpen: boolean;
 }
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
@@ -111,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MEDIA_STORE === "s3" && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(`Invalid ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`);
   }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(`Invalid ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"}: SMTP_URL and MAIL_FROM must be set together`);
+  }
   const trim = (u: string | undefined) => u?.replace(/\/+$/, "");
   return {
     ...e,
@@ -128,5 +145,6 @@ export function publicConfig(config: Config): PublicConfig {
     siteUrl: config.SITE_URL,
     companyUrl: config.COMPANY_URL,
     linkedinUrl: config.LINKEDIN_URL,
+    newsletterOpen: Boolean(config.SMTP_URL && config.MAIL_FROM),
   };
 }

@@ -8,11 +8,18 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
-import type { createHttpApp as CreateHttpApp } from "./http/app.ts";
+import type { createHttpApp as CreateHttpApp, startNewsletter as StartNewsletter } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
+import { newsletterPolicy } from "./newsletter/auto-send.ts";
 import { openMediaStore } from "./media/open-store.ts";
 import type { MediaStore } from "./media/media-store.ts";
+
+/** What main needs from the built bundle (it holds the app's React code, which plain Node cannot load). */
+interface Bundle {
+  createHttpApp: typeof CreateHttpApp;
+  startNewsletter: typeof StartNewsletter;
+}
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
   }
 
-  const app = dev ? await devApp(config, database, logger, media) : await productionApp(config, database, logger, media);
+  const { app, startNewsletter } = dev ? await devApp(config, database, logger, media) : await productionApp(config, database, logger, media);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -52,8 +59,11 @@ async function main(): Promise<void> {
     logger.fatal({ err }, "server failed to listen");
     process.exit(1);
   });
-  const stopScheduler = startScheduler(database.db, logger, config.SCHEDULE_POLL_SECONDS);
-  installShutdown(server, database, logger, stopScheduler);
+  const stopScheduler = startScheduler(database.db, logger, config.SCHEDULE_POLL_SECONDS, newsletterPolicy(config));
+  const stopSender = startNewsletter(config, database, logger);
+  installShutdown(server, database, logger, async () => {
+    await Promise.all([stopScheduler(), stopSender()]);
+  });
 }
 
 async function productionApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
@@ -62,15 +72,15 @@ async function productionApp(config: Config, database: Database, logger: Logger,
     process.stderr.write("No build found: run `npm run build` first (bin/start does it for you).\n");
     process.exit(1);
   }
-  const { createHttpApp } = (await import(pathToFileURL(serverBuild).href)) as { createHttpApp: typeof CreateHttpApp };
-  return createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") });
+  const bundle = (await import(pathToFileURL(serverBuild).href)) as Bundle;
+  return { app: bundle.createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") }), startNewsletter: bundle.startNewsletter };
 }
 
 async function devApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
-  const { createHttpApp } = (await vite.ssrLoadModule("/server/http/app.ts")) as { createHttpApp: typeof CreateHttpApp };
-  return createHttpApp({
+  const bundle = (await vite.ssrLoadModule("/server/http/app.ts")) as Bundle;
+  const app = bundle.createHttpApp({
     config,
     database,
     logger,
@@ -78,11 +88,12 @@ async function devApp(config: Config, database: Database, logger: Logger, media:
     devMiddleware: vite.middlewares,
     loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
   });
+  return { app, startNewsletter: bundle.startNewsletter };
 }
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
 // database, exit. A second signal, or the grace period running out, forces it.
-function installShutdown(server: Server, database: Database, logger: Logger, stopScheduler: () => Promise<void>): void {
+function installShutdown(server: Server, database: Database, logger: Logger, stopWorkers: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -93,7 +104,7 @@ function installShutdown(server: Server, database: Database, logger: Logger, sto
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
-      await stopScheduler();
+      await stopWorkers();
       await database.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);

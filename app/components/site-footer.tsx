@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SubscribeForm } from "./subscribe-form";
 import { Logo } from "./logo";
 import { tools } from "./tools";
 import { useSite } from "./use-site";
@@ -17,6 +18,7 @@ export function SiteFooter() {
             {site.brand} helps brands set smarter metrics through advanced analytics and industry intelligence.
           </p>
           <p className="text-xs text-ink-300">All insights are for informational use only</p>
+          <SubscribeForm source="footer" />
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-copper-300">Intelligence Tools</h2>

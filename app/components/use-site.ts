@@ -7,6 +7,7 @@ const FALLBACK: PublicConfig = {
   siteUrl: "",
   companyUrl: "",
   linkedinUrl: "",
+  newsletterOpen: false,
 };
 
 /**

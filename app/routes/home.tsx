@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { STATIC_PAGE } from "../components/static-page";
+import { SubscribeForm } from "../components/subscribe-form";
 import { tools } from "../components/tools";
 import { useSite } from "../components/use-site";
 import type { Route } from "./+types/home";
@@ -60,6 +61,9 @@ export default function Home() {
           );
         })}
       </ul>
+      <div className="mt-10 max-w-2xl">
+        <SubscribeForm source="home" />
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { recapHeadlinePage, recapMatches } from "../../server/data/recaps.server
 import { rowId } from "../../server/data/row-id";
 import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { Pager, pagerLinks } from "../components/pager";
+import { SubscribeForm } from "../components/subscribe-form";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { ToolPageHeader } from "../components/tool-page-header";
 import { appContext } from "../context";
@@ -79,6 +80,9 @@ export default function RecapPage({ loaderData }: Route.ComponentProps) {
               Select a recap from the list to read the full content.
             </p>
           )}
+          <div className="mt-8">
+            <SubscribeForm source="recap" />
+          </div>
         </section>
       </div>
     </>

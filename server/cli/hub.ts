@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { CliError, HubClient, progressPrinter } from "./api-client.ts";
 import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
 import { episodePath } from "../feeds/feed-common.ts";
+import type { SendProgress } from "../newsletter/send-queue.server.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]
 
@@ -49,6 +50,16 @@ Desk staff (the web desk at /admin)
                                   member out everywhere
   user list                       list the staff
 
+Newsletter (the weekly recap by email)
+  newsletter send <recap-id>      send a recap to every confirmed subscriber (once per recap: the
+                                  automatic send at publication counts)
+  newsletter test <recap-id> <address>
+                                  send the recap to one address, marked [Test]
+  newsletter status <recap-id>    how far a recap's send has got
+  subscribers                     how many addresses are pending, confirmed, unsubscribed, bounced
+  subscriber export <address>     everything kept about one address (a privacy request), as JSON
+  subscriber delete <address>     delete an address and the record of mail sent to it
+
 Backup
   backup <file.tar.gz>            download the database and the media together (consistent while
                                   the site runs)
@@ -62,6 +73,9 @@ Examples
 `;
 
 type Out = (line: string) => void;
+
+/** Commands whose next word is an argument, not a sub-command. */
+const ONE_WORD_COMMANDS = new Set(["import", "backup", "restore", "subscribers"]);
 
 interface StaffOut {
   email: string;
@@ -160,7 +174,7 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
     return value;
   };
 
-  switch (`${command} ${command === "import" || command === "backup" || command === "restore" ? "" : (sub ?? "")}`.trim()) {
+  switch (`${command} ${ONE_WORD_COMMANDS.has(command) ? "" : (sub ?? "")}`.trim()) {
     case "recap add":
       await publishRecap(client, need(arg, "the recap file"), { key: values.key }, out);
       return;
@@ -234,6 +248,38 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
     case "comments rm":
       await client.json("DELETE", `/api/admin/comments/${encodeURIComponent(need(arg, "the comment id"))}`);
       out(`Deleted comment ${arg}.`);
+      return;
+    case "newsletter send": {
+      const { progress } = await client.json<{ progress: SendProgress }>("POST", "/api/admin/newsletter/send", { recap_id: need(arg, "the recap id") });
+      out(`Recap ${arg} is queued for ${progress.recipients ?? "every confirmed"} subscriber${progress.recipients === 1 ? "" : "s"}; follow it with: npm run hub -- newsletter status ${arg}`);
+      return;
+    }
+    case "newsletter test": {
+      const to = need(positionals[3], "the address to send the test to");
+      await client.json("POST", "/api/admin/newsletter/test", { recap_id: need(arg, "the recap id"), to });
+      out(`Sent a test of recap ${arg} to ${to}.`);
+      return;
+    }
+    case "newsletter status": {
+      const { progress: p } = await client.json<{ progress: SendProgress }>("GET", `/api/admin/newsletter/${encodeURIComponent(need(arg, "the recap id"))}`);
+      const c = p.counts;
+      out(`Recap ${p.recapId}: queued ${p.queuedAt.slice(0, 16).replace("T", " ")} by ${p.queuedBy}; ${p.recipients ?? "?"} recipients.`);
+      out(`sent ${c.sent}, waiting ${c.queued}, sending ${c.sending}, failed ${c.failed}, skipped (unsubscribed meanwhile) ${c.skipped}`);
+      return;
+    }
+    case "subscribers": {
+      const { counts } = await client.json<{ counts: Record<string, number> }>("GET", "/api/admin/subscribers");
+      out(Object.entries(counts).map(([status, n]) => `${status} ${n}`).join(", "));
+      return;
+    }
+    case "subscriber export": {
+      const { subscriber } = await client.json<{ subscriber: unknown }>("POST", "/api/admin/subscribers/export", { email: need(arg, "the address") });
+      out(JSON.stringify(subscriber, null, 2));
+      return;
+    }
+    case "subscriber delete":
+      await client.json("POST", "/api/admin/subscribers/delete", { email: need(arg, "the address") });
+      out(`Deleted ${arg} and the record of mail sent to it.`);
       return;
     case "backup": {
       const file = need(sub, "the file to write");

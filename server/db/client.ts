@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type Compilable, type CompiledQuery } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema.ts";
 import { NodeSqliteDialect, openNodeSqlite } from "./sqlite-dialect.ts";
@@ -14,6 +14,8 @@ export interface Database {
   location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Runs a write in a transaction of its own and holds it open (see HeldWrite). When it changes no row, it is rolled back at once. */
+  holdWrite(query: Compilable): Promise<HeldWrite>;
 }
 
 export interface DatabaseOptions {
@@ -37,6 +39,31 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * A write in an open transaction whose COMMIT the caller sends at a moment of
+ * its choosing, inside one synchronous step with something outside the
+ * database (the newsletter's final dot). Kysely's own commit reaches the driver
+ * only after several awaits, and whatever else is queued runs in between.
+ */
+export interface HeldWrite {
+  /** Rows the write changed. When none, the transaction is already rolled back. */
+  affected: number;
+  /**
+   * Sends COMMIT before it returns (PostgreSQL: written to the server's socket;
+   * SQLite: written to the WAL); the promise settles with the outcome.
+   */
+  commitNow(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+function heldWrites(hold: (query: CompiledQuery) => Promise<HeldWrite>): Database["holdWrite"] {
+  return async (query) => {
+    const held = await hold(query.compile());
+    if (held.affected === 0) await held.rollback();
+    return held;
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }
@@ -44,11 +71,11 @@ export function openDatabase(options: DatabaseOptions): Database {
 function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "proofline.sqlite");
-  let native: ReturnType<typeof openNodeSqlite>["native"] | undefined;
+  let opened: ReturnType<typeof openNodeSqlite> | undefined;
   const dialect = new NodeSqliteDialect({
     database: async () => {
-      const opened = openNodeSqlite(file);
-      native = opened.native;
+      opened = openNodeSqlite(file);
+      const native = opened.native;
       // busy_timeout first: switching to WAL itself needs the lock another process may hold.
       native.exec("PRAGMA busy_timeout = 10000");
       native.exec("PRAGMA journal_mode = WAL");
@@ -65,13 +92,47 @@ function openSqlite(dataDir: string): Database {
     },
   });
   const db = new Kysely<DB>({ dialect });
+  const holdWrite = heldWrites(async (query) => {
+    // Kysely has one SQLite connection: holding it keeps every other query out of this transaction.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const connection = db.connection().execute(async () => {
+      held();
+      await released;
+    });
+    await Promise.race([holding, connection]);
+    const { native, database } = opened!;
+    const finish = (statement: string) => {
+      try {
+        native.exec(statement);
+        return Promise.resolve();
+      } catch (err) {
+        if (native.isTransaction) native.exec("rollback");
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      } finally {
+        release();
+      }
+    };
+    try {
+      native.exec("begin immediate");
+      const affected = Number(database.prepare(query.sql).run(query.parameters).changes ?? 0);
+      return { affected, commitNow: () => finish("commit"), rollback: () => finish("rollback") };
+    } catch (err) {
+      if (native.isTransaction) native.exec("rollback");
+      release();
+      throw err;
+    }
+  });
   return {
     db,
     engine: "sqlite",
     location: file,
+    holdWrite,
     async ping() {
       await sql`select 1`.execute(db);
-      if (!native?.isOpen) throw new Error("database is closed");
+      if (!opened?.native.isOpen) throw new Error("database is closed");
     },
     close: () => db.destroy(),
   };
@@ -91,10 +152,39 @@ function openPostgres(url: string): Database {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const holdWrite = heldWrites(async (query) => {
+    const client = await pool.connect();
+    let done = false;
+    const release = (err?: Error) => {
+      if (done) return;
+      done = true;
+      client.release(err);
+    };
+    // node-postgres writes a query to the socket in the call itself when the client is idle, as it is here.
+    const finish = (statement: string) =>
+      client.query(statement).then(
+        () => release(),
+        (err: unknown) => {
+          const error = err instanceof Error ? err : new Error(String(err));
+          release(error);
+          throw error;
+        },
+      );
+    try {
+      await client.query("begin");
+      const result = await client.query(query.sql, [...query.parameters]);
+      return { affected: result.rowCount ?? 0, commitNow: () => finish("commit"), rollback: () => finish("rollback") };
+    } catch (err) {
+      // A failed statement leaves the transaction aborted: the connection is not worth reusing.
+      release(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+  });
   const parsed = new URL(url);
   return {
     db,
     engine: "postgres",
+    holdWrite,
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     async ping() {
       await sql`select 1`.execute(db);

@@ -160,7 +160,68 @@ export interface PublicationsTable {
   published_at: string;
 }
 
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced";
+
+/** An email address that asked for the weekly recap (never shown on a page or written to a log). */
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Lower-cased, trimmed. */
+  email: string;
+  status: SubscriberStatus;
+  /** Where the address was given: home, recap, footer, newsletter (its own page) or cli. */
+  source: string;
+  requested_at: string;
+  /** The consent: when the confirmation link was used. */
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  bounced_at: string | null;
+  bounce_reason: string | null;
+  /** sha256 (hex) of the one-time confirmation secret; null once used. */
+  confirm_token: string | null;
+  confirm_expires_at: string | null;
+  /** The key in every mail's unsubscribe link (it can only unsubscribe and subscribe again). */
+  unsubscribe_key: string;
+}
+
+/** A recap going out by email: one per recap, ever. */
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  recap_id: number;
+  /** "publish" (automatic), "desk:<staff id>" or "api". */
+  queued_by: string;
+  queued_at: string;
+  /** When the confirmed subscribers of that moment became deliveries. */
+  expanded_at: string | null;
+  recipients: number | null;
+}
+
+export type DeliveryStatus = "queued" | "sending" | "committing" | "sent" | "failed" | "skipped";
+
+/** One recap to one subscriber: unique per pair. */
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  send_id: number;
+  subscriber_id: number;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** The instance holding it while sending or committing. */
+  owner: string | null;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+export interface NewsletterPaceTable {
+  id: number;
+  next_at: number | string;
+}
+
 export interface DB {
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_sends: NewsletterSendsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_pace: NewsletterPaceTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   staff_tokens: StaffTokensTable;

@@ -3,6 +3,7 @@ import { createEpisode } from "../data/admin-episodes.server.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
+import { queueOnPublish, type NewsletterPolicy } from "../newsletter/auto-send.ts";
 
 export interface Publication {
   kind: "recap" | "episode";
@@ -39,7 +40,7 @@ async function publishClaimed(trx: Kysely<DB>, kind: "recap" | "episode", by: st
   return { kind, draftId, itemId };
 }
 
-async function publishRecaps(trx: Kysely<DB>, by: string, where: { id: number } | { dueBy: string }): Promise<Publication[]> {
+async function publishRecaps(trx: Kysely<DB>, by: string, where: { id: number } | { dueBy: string }, newsletter?: NewsletterPolicy): Promise<Publication[]> {
   const out: Publication[] = [];
   for (const draft of await claim(trx, "recap_drafts", where)) {
     const d = draft as unknown as DB["recap_drafts"] & { id: number };
@@ -53,6 +54,7 @@ async function publishRecaps(trx: Kysely<DB>, by: string, where: { id: number } 
           tags: d.tags ? (JSON.parse(d.tags) as string[]) : [],
           blog_image: d.blog_image,
         });
+        await queueOnPublish(trx, newsletter, recap);
         return recap.id;
       }),
     );
@@ -80,8 +82,8 @@ async function publishEpisodes(trx: Kysely<DB>, by: string, where: { id: number 
 }
 
 /** Publish now: the draft becomes a public recap; undefined when it was already published (by the schedule or another click). */
-export async function publishRecapDraft(db: Kysely<DB>, draftId: number, by: string): Promise<Publication | undefined> {
-  return (await db.transaction().execute((trx) => publishRecaps(trx, by, { id: draftId })))[0];
+export async function publishRecapDraft(db: Kysely<DB>, draftId: number, by: string, newsletter?: NewsletterPolicy): Promise<Publication | undefined> {
+  return (await db.transaction().execute((trx) => publishRecaps(trx, by, { id: draftId }, newsletter)))[0];
 }
 
 export async function publishEpisodeDraft(db: Kysely<DB>, draftId: number, by: string): Promise<Publication | undefined> {
@@ -89,7 +91,7 @@ export async function publishEpisodeDraft(db: Kysely<DB>, draftId: number, by: s
 }
 
 /** Publishes everything scheduled at or before `now`: one batch per kind, in one transaction. */
-export async function publishDue(db: Kysely<DB>, by: string, now = new Date()): Promise<Publication[]> {
+export async function publishDue(db: Kysely<DB>, by: string, now = new Date(), newsletter?: NewsletterPolicy): Promise<Publication[]> {
   const dueBy = now.toISOString();
-  return db.transaction().execute(async (trx) => [...(await publishRecaps(trx, by, { dueBy })), ...(await publishEpisodes(trx, by, { dueBy }))]);
+  return db.transaction().execute(async (trx) => [...(await publishRecaps(trx, by, { dueBy }, newsletter)), ...(await publishEpisodes(trx, by, { dueBy }))]);
 }

@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { NewsletterPolicy } from "../newsletter/auto-send.ts";
 import { publishDue, type Publication } from "./publish.server.ts";
 
 /**
@@ -10,7 +11,7 @@ import { publishDue, type Publication } from "./publish.server.ts";
  * instances are up. It looks at start too: what fell due while no instance ran
  * goes out as soon as one starts.
  */
-export function startScheduler(db: Kysely<DB>, logger: Logger, pollSeconds: number, onPublished?: (p: Publication) => void): () => Promise<void> {
+export function startScheduler(db: Kysely<DB>, logger: Logger, pollSeconds: number, newsletter?: NewsletterPolicy, onPublished?: (p: Publication) => void): () => Promise<void> {
   const by = `schedule:${hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -20,7 +21,7 @@ export function startScheduler(db: Kysely<DB>, logger: Logger, pollSeconds: numb
     try {
       // A full batch means there may be more waiting: go again at once.
       for (let more = true; more && !stopped; ) {
-        const published = await publishDue(db, by);
+        const published = await publishDue(db, by, new Date(), newsletter);
         for (const p of published) {
           logger.info({ kind: p.kind, id: p.itemId, draft: p.draftId }, "scheduled item published");
           onPublished?.(p);

@@ -3,6 +3,7 @@ import { markdownHtml } from "../content/markdown-html.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
 import { absoluteUrl, FEED_PATHS, releaseInstant } from "./feed-common.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
+import { escapeHtml } from "../content/escape-html.ts";
 
 /** How many recaps the feed carries, newest first. */
 export const RECAP_FEED_SIZE = 50;
@@ -43,8 +44,4 @@ export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: s
     }),
   });
   return tightenCdata(xml);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

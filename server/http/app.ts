@@ -31,6 +31,10 @@ import { mediaRoutes } from "./media.ts";
 import { DiskStore } from "../media/disk-store.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { siteFiles } from "./site-files.ts";
+import { NEWSLETTER_SECRET_PATH } from "../newsletter/newsletter-links.ts";
+import { newsletterServices } from "../newsletter/subscribe.server.ts";
+import { startNewsletterSender } from "../newsletter/sender.ts";
+import { SmtpClient } from "../newsletter/smtp-client.ts";
 
 export interface HttpAppDeps {
   config: Config;
@@ -88,7 +92,12 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const islandsScript = deps.clientDir ? builtIslandsScript(deps.clientDir) : `/${ISLANDS_ENTRY}`;
   const media = deps.media ?? new DiskStore(config.DATA_DIR);
   if (media.kind !== config.MEDIA_STORE) throw new Error(`MEDIA_STORE=${config.MEDIA_STORE}: open the store with openMediaStore and pass it in`);
-  const loadContext = () => new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, media, stylesheetText, islandsScript }]]));
+  // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
+  const newsletter = newsletterServices(config, redis);
+  const loadContext = () =>
+    new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, media, newsletter, stylesheetText, islandsScript }]]));
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
@@ -101,11 +110,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media));
-  // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
-  redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const commentLimit = commentRateLimit(config, redis);
-  app.use("/api/admin", adminApi(config, database, media, redis), apiNotFound);
+  app.use("/api/admin", adminApi(config, database, media, newsletter, redis), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
@@ -145,8 +151,31 @@ function errorHandler(config: Config): ErrorRequestHandler {
   };
 }
 
-/** A one-time link's secret (the desk's set-password links) never reaches the logs. */
-export const withoutSecrets = (url: string) => url.replace(/^(\/admin\/password\/)[^/?#.]+/, "$1[secret]");
+/**
+ * The newsletter's sending loop, when mail is set up (a no-op stop otherwise).
+ * It renders recaps with the app's markdown renderer, so it lives in this bundle.
+ */
+export function startNewsletter(config: Config, database: Database, logger: Logger): () => Promise<void> {
+  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = config;
+  if (!smtpUrl || !from) return async () => {};
+  return startNewsletterSender({
+    db: database.db,
+    holdWrite: database.holdWrite,
+    logger,
+    smtp: () => new SmtpClient(smtpUrl, from),
+    lanes: config.SMTP_CONNECTIONS,
+    site: { brand: config.SITE_BRAND, siteUrl: config.SITE_URL },
+    ratePerSecond: config.SMTP_RATE_PER_SECOND,
+    leaseSeconds: config.NEWSLETTER_LEASE_SECONDS,
+    retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
+    idleSeconds: Math.min(config.SCHEDULE_POLL_SECONDS, 5),
+    mediaBaseUrl: config.MEDIA_BASE_URL,
+  });
+}
+
+/** A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs. */
+const SECRET_PATHS = [/^(\/admin\/password\/)[^/?#.]+/, NEWSLETTER_SECRET_PATH];
+export const withoutSecrets = (url: string) => SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
 
 const ISLANDS_ENTRY = "app/islands/islands-entry.ts";
 

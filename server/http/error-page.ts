@@ -1,7 +1,6 @@
+import { escapeHtml as escape } from "../content/escape-html.ts";
 import type { Config } from "../config.ts";
 import { pageCsp } from "./security-headers.ts";
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page a visitor gets when a page could not be rendered at all (React Router

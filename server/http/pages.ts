@@ -4,6 +4,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { Config } from "../config.ts";
 import type { ContentVersionReader } from "../data/content-version.server.ts";
 import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
+import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
 
 export interface PageDeps {
@@ -19,6 +20,9 @@ const isRendered = (path: string) => looksLikePage(path) || path.endsWith(".data
 
 /** The editor's desk (/admin and below, with its data requests). */
 export const isDesk = (path: string) => /^\/admin(?:\/|\.data$|$)/.test(path);
+
+/** Pages that act for one visitor (the desk; the newsletter's subscribe, confirm and unsubscribe pages): never cached. */
+const isPersonal = (path: string) => isDesk(path) || /^\/newsletter(?:\/|\.data$|$)/.test(path);
 
 /** A page no browser, proxy or cache may keep. */
 function personal(page: RenderedPage): RenderedPage {
@@ -44,13 +48,14 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
 
   async function render(request: Request, version: number): Promise<RenderedPage> {
     const response = await handle(request, deps.loadContext());
-    const body = Buffer.from(await response.arrayBuffer());
+    const html = response.headers.get("content-type")?.startsWith("text/html");
+    const body = html ? Buffer.from(deferHydration(await response.text())) : Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     response.headers.forEach((value, name) => {
       if (name !== "content-length" && name !== "set-cookie") headers.push([name, value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-    if (response.headers.get("content-type")?.startsWith("text/html")) {
+    if (html) {
       headers.push(["content-security-policy", pageCsp(deps.config, inlineScriptHashes(body.toString("utf8")))]);
     }
     // Browsers and CDNs may keep a copy but must ask again each time (a 304 when nothing changed).
@@ -67,7 +72,7 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     // Rendered for this request alone, at the address it was sent to (React Router checks an action's Origin against it).
     const alone = () => render(ownRequest(req, `${req.protocol}://${req.get("host") ?? new URL(origin).host}`), -1);
     // The editor's desk is personal (it reads the visitor's session): rendered for each request, kept by no one.
-    if (isDesk(req.path)) return serve(req, res, next, deps.versions, shared, null, async () => personal(await alone()));
+    if (isPersonal(req.path)) return serve(req, res, next, deps.versions, shared, null, async () => personal(await alone()));
     if (req.method !== "GET" && req.method !== "HEAD") return serve(req, res, next, deps.versions, shared, null, alone);
     return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + req.originalUrl), version), alone);
   };

@@ -62,3 +62,11 @@ export class RateLimit {
     return new RateLimitError(this.describe(seconds), seconds);
   }
 }
+
+/** A wait as people say it: "45 seconds", "3 minutes", "2 hours". */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}

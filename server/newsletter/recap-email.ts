@@ -1,3 +1,4 @@
+import { escapeHtml as escape } from "../content/escape-html.ts";
 import { markdownHtml } from "../content/markdown-html.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
 
@@ -13,8 +14,6 @@ export interface EmailSite {
   /** Absolute base (SITE_URL): mail clients have no page to resolve a relative address against. */
   siteUrl: string;
 }
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Every site-relative address in rendered HTML (href, src) made absolute to the site. */
 export function absoluteAddresses(html: string, siteUrl: string): string {

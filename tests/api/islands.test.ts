@@ -18,9 +18,12 @@ describe("pages with islands (recap detail, podcast)", () => {
       expect(res.headers.get("content-type")).toMatch(/javascript/);
       // The site configuration the islands read, and nothing secret in it.
       const site = JSON.parse(/<script type="application\/json" id="site-config">([^<]*)<\/script>/.exec(html)![1]!) as Record<string, string>;
-      expect(Object.keys(site).sort()).toEqual(["assistantName", "brand", "companyUrl", "linkedinUrl", "siteUrl"]);
+      expect(Object.keys(site).sort()).toEqual(["assistantName", "brand", "companyUrl", "linkedinUrl", "newsletterOpen", "siteUrl"]);
     }
-    // Pages that hydrate keep the router's scripts.
-    expect(await (await fetch(`${handle.server.url}/recap`)).text()).toContain("modulepreload");
+    // Pages that hydrate keep the router's scripts, started after the load event (server/http/defer-hydration.ts).
+    const hydrated = await (await fetch(`${handle.server.url}/recap`)).text();
+    expect(hydrated).not.toContain('<link rel="modulepreload"');
+    expect(hydrated).toMatch(/const preload=\["\/assets\/entry\.client-[^"]+\.js"/);
+    expect(hydrated).toContain('addEventListener("load"');
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import raw from "../../content/companies.json" with { type: "json" };
-import { expectNoAxeViolations, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -89,6 +89,8 @@ describe("/explorer", () => {
     // The address carries the search: a reload renders the same filtered view on the server.
     await page.reload();
     expect(await search(page).inputValue()).toBe("Miami");
+    // Typing into the box before React has taken the page over is not what this checks.
+    await hydrated(page);
     expect(await rowsOf(dists)).toEqual([["#1", "Southern Glazer's Wine & Spirits"]]);
     await search(page).fill("");
     await expect.poll(async () => (await rowsOf(makers)).length).toBe(25);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { DateText } from "../../components/date-text";
+import { SubscribeForm } from "../../components/subscribe-form";
 import { useSite } from "../../components/use-site";
 import { island } from "../../islands/island";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
@@ -46,6 +47,9 @@ export function RecapArticle({ recap }: { recap: RecapView }) {
         </div>
         <CommentsIsland endpoint={`/api/recaps/${recap.id}/comments`} />
       </article>
+      <div className="mt-8">
+        <SubscribeForm source="recap" />
+      </div>
       <div className="mt-8 text-center">
         <Link to="/recap" className={button}>
           All Weekly Recaps

@@ -7,11 +7,15 @@ import { fieldProblem, parseRecapForm } from "../../../server/desk/desk-forms.se
 import { editAction } from "../../../server/desk/edit-action.server";
 import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
 import { publishRecapDraft } from "../../../server/desk/publish.server";
+import { newsletterPolicy } from "../../../server/newsletter/auto-send";
 import { mediaUrl } from "../../../server/media/buckets";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { RecapEditor, type RecapEditorItem } from "../../features/desk/recap-editor";
+import { NewsletterPanel, type NewsletterPanelData } from "../../features/desk/newsletter-panel";
+import { sendProgress } from "../../../server/newsletter/send-queue.server";
+import { subscriberCounts } from "../../../server/newsletter/subscribers.server";
 import type { Route } from "./+types/recap-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => deskMeta(loaderData?.item.headline ? `Edit: ${loaderData.item.headline}` : "New recap");
@@ -21,7 +25,7 @@ const notFound = () => data({ formError: "That recap is not there any more: it m
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { database, config } = context.get(appContext);
+  const { database, config, newsletter } = context.get(appContext);
   await requireStaff(request, database);
   const p = params as { draftId?: string; id?: string };
   let item: RecapEditorItem;
@@ -36,8 +40,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } else {
     item = { kind: "new", id: 0, date: today(), headline: "", content: "", snippets: null, tags: [], blog_image: null, blog_image_url: null, publish_at: null };
   }
-  const done = new URL(request.url).searchParams.get("done");
-  return data({ item, done }, { headers: NO_STORE });
+  const query = new URL(request.url).searchParams;
+  const email: NewsletterPanelData | undefined =
+    item.kind === "published"
+      ? { open: Boolean(newsletter.mailer), progress: await sendProgress(database.db, item.id), confirmed: (await subscriberCounts(database.db)).confirmed }
+      : undefined;
+  return data({ item, done: query.get("done"), email, emailNotice: query.get("newsletter"), emailProblem: query.get("newsletter-problem") }, { headers: NO_STORE });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -63,14 +71,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       remove: (id) => deleteRecap(db, id),
       saveDraft: (draftId, value, publishAt) => saveRecapDraft(db, draftId, { ...value, publish_at: publishAt }),
       removeDraft: (draftId) => deleteRecapDraft(db, draftId),
-      publishDraft: (draftId) => publishRecapDraft(db, draftId, `desk:${session.user.email}`),
+      publishDraft: (draftId) => publishRecapDraft(db, draftId, `desk:${session.user.email}`, newsletterPolicy(config)),
     },
     notFound,
   );
 }
 
 export default function RecapEdit({ loaderData, actionData }: Route.ComponentProps) {
-  return <RecapEditor key={`${loaderData.item.kind}-${loaderData.item.id}`} item={loaderData.item} done={loaderData.done} problem={actionData} />;
+  return (
+    <div className="space-y-8">
+      <RecapEditor key={`${loaderData.item.kind}-${loaderData.item.id}`} item={loaderData.item} done={loaderData.done} problem={actionData} />
+      {loaderData.email ? <NewsletterPanel recapId={loaderData.item.id} data={loaderData.email} notice={loaderData.emailNotice} problem={loaderData.emailProblem} /> : null}
+    </div>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

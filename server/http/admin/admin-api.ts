@@ -19,6 +19,9 @@ import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { receiveUpload } from "../media-upload.ts";
 import { adminAuth } from "./admin-auth.ts";
+import { newsletterApi } from "./newsletter-api.ts";
+import type { NewsletterServices } from "../../newsletter/subscribe.server.ts";
+import { newsletterPolicy, queueOnPublish } from "../../newsletter/auto-send.ts";
 import { passwordLink } from "../../desk/password-links.server.ts";
 import { endAllSessions } from "../../desk/sessions.server.ts";
 import { addStaff, listStaff, StaffError, staffForSignIn } from "../../desk/staff.server.ts";
@@ -39,10 +42,11 @@ const commentId = z.uuid();
  * episodes and comment moderation. Each change is read by the next request: pages and feeds are
  * rendered from the database, so nothing stale is served.
  */
-export function adminApi(config: Config, database: Database, store: MediaStore, redis?: Redis): Router {
+export function adminApi(config: Config, database: Database, store: MediaStore, mail: NewsletterServices, redis?: Redis): Router {
   const router = Router();
   const { db } = database;
   router.use(adminAuth(config, redis));
+  const autoSend = newsletterPolicy(config);
 
   const isStored = async (bucket: Bucket, file: string) => (await store.stat(bucket, file)) !== undefined;
 
@@ -105,7 +109,12 @@ export function adminApi(config: Config, database: Database, store: MediaStore, 
   router.post("/recaps", ...jsonBody(ADMIN_BODY_LIMIT), async (req, res) => {
     const input = parseBody(recapCreate, req.body);
     await assertImage(input.blog_image);
-    const { recap, created } = await createRecap(db, input, config.MEDIA_BASE_URL);
+    // Published and queued for the subscribers in one transaction: both happen, or neither.
+    const { recap, created } = await db.transaction().execute(async (trx) => {
+      const made = await createRecap(trx, input, config.MEDIA_BASE_URL);
+      if (made.created) await queueOnPublish(trx, autoSend, made.recap);
+      return made;
+    });
     res.status(created ? 201 : 200).json({ recap, created });
   });
 
@@ -193,6 +202,8 @@ export function adminApi(config: Config, database: Database, store: MediaStore, 
       await fs.rm(staging, { recursive: true, force: true });
     }
   });
+
+  router.use(newsletterApi(config, database, mail));
 
   return router;
 }

@@ -7,7 +7,7 @@ import { addComment, commentParentExists, listComments, type CommentTarget } fro
 import { rowId } from "../../data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
-import { RateLimit } from "../rate-limit.ts";
+import { RateLimit, waitText } from "../rate-limit.ts";
 import { listParams, parseQuery, sliceJson } from "./list-query.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
 import { API_LIST_MAX } from "../../data/list-page.ts";
@@ -50,12 +50,6 @@ export function commentRateLimit(config: Config, redis?: Redis): RateLimit {
   );
 }
 
-function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `${minutes} minutes`;
-  return `${Math.ceil(minutes / 60)} hours`;
-}
 
 /** The socket's address, or the one TRUST_PROXY lets Express take from X-Forwarded-For. */
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";

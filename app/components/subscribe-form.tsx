@@ -1,0 +1,66 @@
+import type { SubscribeSource } from "../../server/newsletter/subscribers.server";
+import { useSite } from "./use-site";
+
+interface SubscribeFormProps {
+  /** Where the form is (stored with the consent); the CLI is the one source without a form. */
+  source: Exclude<SubscribeSource, "cli">;
+  /** The address just refused, given back to be corrected, and why. */
+  email?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * The weekly recap by email: a plain HTML form posting to /newsletter, so it
+ * works without JavaScript on every page (the pages that ship none included).
+ * When mail is not set up it says so instead of taking an address it could
+ * never confirm. Its looks are in app.css (`.subscribe`): it is on every page.
+ * On a page it is a region of its own; in the footer (a landmark already) a
+ * plain block, so a page with both has one region of that name.
+ */
+export function SubscribeForm({ source, email, error }: SubscribeFormProps) {
+  const site = useSite();
+  const footer = source === "footer";
+  const id = `subscribe-${source}`;
+  const Box = footer ? "div" : "section";
+  return (
+    <Box className="subscribe" data-tone={footer ? "dark" : undefined} aria-labelledby={footer ? undefined : `${id}-title`}>
+      <h2 id={`${id}-title`}>The Weekly Recap by email</h2>
+      {site.newsletterOpen ? (
+        <form method="post" action="/newsletter" className="space-y-2">
+          <p>The week in U.S. beverage alcohol, in your inbox. Free; unsubscribe in one click.</p>
+          <input type="hidden" name="source" value={source} />
+          {/* The honeypot: hidden from people (and from assistive technology), filled only by robots. */}
+          <div className="sr-only" aria-hidden="true">
+            <label htmlFor={`${id}-website`}>Leave empty</label>
+            <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
+          </div>
+          <label htmlFor={`${id}-email`}>Email address</label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              placeholder="name@company.com"
+              defaultValue={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            <button type="submit">Subscribe</button>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : (
+        <p>
+          Email subscriptions are not open yet. Follow the recap with the <a href="/feeds/recaps.xml">RSS feed</a>.
+        </p>
+      )}
+    </Box>
+  );
+}

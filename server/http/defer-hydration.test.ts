@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration.ts";
+
+const PAGE = `<html><head></head><body><main>Hi</main><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><script>window.__reactRouterContext = {};</script><script type="module" async="">;
+import * as route0 from "/assets/root-B.js";
+import * as route1 from "/assets/recap-C.js";
+window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};
+window.__reactRouterRouteModules = {"root":route0,"routes/recap":route1};
+
+import("/assets/entry.client-A.js");</script></body></html>`;
+
+describe("deferHydration", () => {
+  it("moves React Router's preloads and imports to after the load event, keeping everything else", async () => {
+    const out = deferHydration(PAGE);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).toContain("<script>window.__reactRouterContext = {};</script>");
+    expect(out).toContain('addEventListener("load"');
+    expect(out).toContain('const preload=["/assets/entry.client-A.js","/assets/root-B.js"]');
+    expect(out).toContain('const [route0,route1]=await Promise.all([import("/assets/root-B.js"),import("/assets/recap-C.js")])');
+    expect(out).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/recap":route1};');
+    expect(out).toContain('import("/assets/entry.client-A.js");');
+    // The rewritten script is valid JavaScript (a module body: top-level code in an async function).
+    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    expect(() => new Function(body.replaceAll(/import\(/g, "load("))).not.toThrow();
+  });
+
+  it("leaves a page it does not recognise as it was", () => {
+    expect(deferHydration("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+    const stillStatic = PAGE.replace('import("/assets/entry.client-A.js");', 'import "/assets/other.js";');
+    expect(deferHydration(stillStatic)).toBe(stillStatic);
+  });
+});

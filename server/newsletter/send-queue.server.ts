@@ -1,0 +1,210 @@
+import { sql, type Kysely } from "kysely";
+import { engineOf, type Database, type HeldWrite } from "../db/client.ts";
+import type { DB } from "../db/schema.ts";
+
+/** Temporary failures are tried this many times in all before a delivery is given up. */
+export const MAX_ATTEMPTS = 5;
+
+export type QueueOutcome = { queued: true; sendId: number } | { queued: false; reason: "already" | "no-recap" };
+
+/**
+ * Puts a recap in the queue for every confirmed subscriber, once per recap ever
+ * (unique recap_id): publishing it twice, a second click or `hub newsletter send`
+ * after the automatic send all find it queued already. Run inside the publishing
+ * transaction, it is queued exactly when the recap is published.
+ */
+export async function queueRecap(db: Kysely<DB>, recapId: number, by: string, now = new Date()): Promise<QueueOutcome> {
+  const recap = await db.selectFrom("weekly_summaries").select("id").where("id", "=", recapId).executeTakeFirst();
+  if (!recap) return { queued: false, reason: "no-recap" };
+  const row = await db
+    .insertInto("newsletter_sends")
+    .values({ recap_id: recapId, queued_by: by, queued_at: now.toISOString() })
+    .onConflict((oc) => oc.column("recap_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row ? { queued: true, sendId: row.id } : { queued: false, reason: "already" };
+}
+
+/**
+ * Turns queued sends into one delivery per subscriber confirmed at this moment,
+ * each send once (the conditional update is the claim; the unique pair keeps a
+ * subscriber from being added twice even so). Returns how many sends it expanded.
+ */
+export async function expandSends(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const waiting = await db.selectFrom("newsletter_sends").select("id").where("expanded_at", "is", null).orderBy("id").limit(10).execute();
+  let expanded = 0;
+  for (const { id } of waiting) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx.updateTable("newsletter_sends").set({ expanded_at: now.toISOString() }).where("id", "=", id).where("expanded_at", "is", null).executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return;
+      const inserted = await sql<{ id: number }>`
+        insert into newsletter_deliveries (send_id, subscriber_id, status, attempts, next_attempt_at)
+        select ${id}, s.id, 'queued', 0, ${now.toISOString()} from newsletter_subscribers s where s.status = 'confirmed'
+        on conflict (send_id, subscriber_id) do nothing`.execute(trx);
+      await trx.updateTable("newsletter_sends").set({ recipients: Number(inserted.numAffectedRows ?? 0) }).where("id", "=", id).execute();
+      expanded++;
+    });
+  }
+  return expanded;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  sendId: number;
+  recapId: number;
+  subscriberId: number;
+  email: string;
+  unsubscribeKey: string;
+  attempts: number;
+}
+
+/**
+ * Takes the next message due for this instance: a queued delivery whose time
+ * has come, or one left in `sending` by an instance that died (its lease ran
+ * out: the SMTP server cannot have accepted it, as its final dot was never
+ * sent). Deliveries whose subscriber is no longer confirmed are skipped first,
+ * so an unsubscribe counts before the next message.
+ */
+export async function claimDelivery(db: Kysely<DB>, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedDelivery | undefined> {
+  const at = now.toISOString();
+  const pg = engineOf(db) === "postgres";
+  const claimable = sql`((d.status = 'queued' and d.next_attempt_at <= ${at}) or (d.status = 'sending' and d.lease_until < ${at}))`;
+  return db.transaction().execute(async (trx) => {
+    for (;;) {
+      const rows = await sql<{ id: number; send_id: number; subscriber_id: number; attempts: number }>`
+        update newsletter_deliveries set status = 'sending', owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}, attempts = attempts + 1
+        where id = (
+          select d.id from newsletter_deliveries d
+          where ${claimable}
+          order by d.next_attempt_at, d.id limit 1${pg ? sql` for update skip locked` : sql``}
+        ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
+        returning id, send_id, subscriber_id, attempts`.execute(trx);
+      const d = rows.rows[0];
+      if (!d) return undefined;
+      const info = await trx
+        .selectFrom("newsletter_sends as n")
+        .innerJoin("newsletter_subscribers as s", (j) => j.on("s.id", "=", d.subscriber_id))
+        .select(["n.recap_id", "s.email", "s.unsubscribe_key", "s.status"])
+        .where("n.id", "=", d.send_id)
+        .executeTakeFirst();
+      if (info?.status === "confirmed") {
+        return { id: d.id, sendId: d.send_id, recapId: info.recap_id, subscriberId: d.subscriber_id, email: info.email, unsubscribeKey: info.unsubscribe_key, attempts: Number(d.attempts) };
+      }
+      await trx.updateTable("newsletter_deliveries").set({ status: "skipped", owner: null, lease_until: null, last_error: "not subscribed" }).where("id", "=", d.id).execute();
+    }
+  });
+}
+
+/**
+ * The commit point, just before the message's final dot goes to the SMTP
+ * server: from there on the message counts as sent, even if this instance dies
+ * before the server's answer. The delivery is marked `committing` in a
+ * transaction left open (holdWrite); its commitNow sends the COMMIT before
+ * returning, and the caller calls it in the same synchronous step as it
+ * writes the final dot, just after, so that a crash lands before both or after
+ * both (but for the microseconds between two writes), never in a database
+ * round trip or a queue of other work between them.
+ * Undefined when this instance no longer holds the delivery (its lease ran out
+ * and another took it) or the subscriber left meanwhile: then the dot is never
+ * sent and the server drops the message.
+ */
+export async function prepareCommitting({ db, holdWrite }: Pick<Database, "db" | "holdWrite">, id: number, owner: string): Promise<HeldWrite | undefined> {
+  const held = await holdWrite(
+    db
+      .updateTable("newsletter_deliveries")
+      .set({ status: "committing" })
+      .where("id", "=", id)
+      .where("owner", "=", owner)
+      .where("status", "=", "sending")
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("newsletter_subscribers as s").select("s.id").whereRef("s.id", "=", "newsletter_deliveries.subscriber_id").where("s.status", "=", "confirmed")),
+      ),
+  );
+  return held.affected === 0 ? undefined : held;
+}
+
+/** The commit point taken at once (tests, and the recovery test's dead sender). */
+export async function markCommitting(database: Pick<Database, "db" | "holdWrite">, id: number, owner: string): Promise<boolean> {
+  const held = await prepareCommitting(database, id, owner);
+  await held?.commitNow();
+  return held !== undefined;
+}
+
+/** Accepted by the SMTP server; `note` records a message counted as sent without the server's answer. */
+export async function markSent(db: Kysely<DB>, id: number, owner: string, now = new Date(), note: string | null = null): Promise<void> {
+  await db
+    .updateTable("newsletter_deliveries")
+    .set({ status: "sent", sent_at: now.toISOString(), owner: null, lease_until: null, last_error: note })
+    .where("id", "=", id)
+    .where("owner", "=", owner)
+    .execute();
+}
+
+/** A temporary failure: back in the queue after a wait that grows fivefold, or given up after MAX_ATTEMPTS. */
+export async function markRetry(db: Kysely<DB>, d: Pick<ClaimedDelivery, "id" | "attempts">, owner: string, error: string, firstWaitMs: number, now = new Date()): Promise<"retry" | "failed"> {
+  const giveUp = d.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable("newsletter_deliveries")
+    .set({
+      status: giveUp ? "failed" : "queued",
+      next_attempt_at: new Date(now.getTime() + firstWaitMs * 5 ** (d.attempts - 1)).toISOString(),
+      owner: null,
+      lease_until: null,
+      last_error: error.slice(0, 300),
+    })
+    .where("id", "=", d.id)
+    .where("owner", "=", owner)
+    .execute();
+  return giveUp ? "failed" : "retry";
+}
+
+/** A permanent failure (5xx): this delivery is given up. */
+export async function markFailed(db: Kysely<DB>, id: number, owner: string, error: string): Promise<void> {
+  await db.updateTable("newsletter_deliveries").set({ status: "failed", owner: null, lease_until: null, last_error: error.slice(0, 300) }).where("id", "=", id).where("owner", "=", owner).execute();
+}
+
+/**
+ * Messages whose holder died after their commit point: the SMTP server had the
+ * whole message and its final dot, so they count as sent (never sent again).
+ */
+export async function settleCommitted(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("newsletter_deliveries")
+    .set({ status: "sent", sent_at: now.toISOString(), owner: null, lease_until: null, last_error: "sender stopped before the server's answer; counted as sent" })
+    .where("status", "=", "committing")
+    .where("lease_until", "<", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * A slot in the shared pace: every instance takes the next one in turn from
+ * one row, so together they send SMTP_RATE_PER_SECOND messages a second.
+ * Returns when (ms since the epoch) this message may start.
+ */
+export async function reserveSlot(db: Kysely<DB>, intervalMs: number, nowMs = Date.now()): Promise<number> {
+  const step = Math.max(1, Math.round(intervalMs));
+  const row = await sql<{ next_at: number | string }>`
+    update newsletter_pace set next_at = (case when next_at > ${nowMs} then next_at else ${nowMs} end) + ${step}
+    where id = 1 returning next_at`.execute(db);
+  const next = Number(row.rows[0]?.next_at ?? nowMs + step);
+  return next - step;
+}
+
+export interface SendProgress {
+  recapId: number;
+  queuedAt: string;
+  queuedBy: string;
+  recipients: number | null;
+  counts: Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>;
+}
+
+/** Where a recap's send stands; undefined when it was never queued. */
+export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<SendProgress | undefined> {
+  const send = await db.selectFrom("newsletter_sends").selectAll().where("recap_id", "=", recapId).executeTakeFirst();
+  if (!send) return undefined;
+  const rows = await db.selectFrom("newsletter_deliveries").select(["status", db.fn.countAll<string>().as("n")]).where("send_id", "=", send.id).groupBy("status").execute();
+  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  for (const r of rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
+  return { recapId, queuedAt: send.queued_at, queuedBy: send.queued_by, recipients: send.recipients, counts };
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink.ts";
+import { createRecap } from "../data/admin-recaps.server.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { startNewsletterSender } from "./sender.ts";
+import { claimDelivery, expandSends, markCommitting, queueRecap, sendProgress, settleCommitted } from "./send-queue.server.ts";
+import { SmtpClient } from "./smtp-client.ts";
+import { confirmSubscription, requestSubscription, unsubscribe } from "./subscribers.server.ts";
+
+const SITE = { brand: "Proofline", siteUrl: "https://hub.example" };
+const silent = pino({ level: "silent" });
+
+async function subscribe(db: Database["db"], email: string): Promise<string> {
+  const outcome = await requestSubscription(db, email, "home");
+  if (outcome.kind !== "confirm") throw new Error("expected a confirmation");
+  expect(await confirmSubscription(db, outcome.token)).toBe(true);
+  const row = await db.selectFrom("newsletter_subscribers").select("unsubscribe_key").where("email", "=", email).executeTakeFirstOrThrow();
+  return row.unsubscribe_key;
+}
+
+const until = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
+  for (const giveUp = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() > giveUp) throw new Error("timed out");
+  }
+};
+
+function sender(database: Database, sink: SmtpSink, extra: Partial<Parameters<typeof startNewsletterSender>[0]> = {}) {
+  return startNewsletterSender({
+    db: database.db,
+    holdWrite: database.holdWrite,
+    logger: silent,
+    smtp: () => new SmtpClient(sink.url, "Proofline <recap@hub.example>"),
+    lanes: 2,
+    site: SITE,
+    ratePerSecond: 2000,
+    leaseSeconds: 30,
+    retrySeconds: 0.1,
+    idleSeconds: 0.05,
+    ...extra,
+  });
+}
+
+describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
+  let testDb: TestDatabase;
+  let database: Database;
+  let recapId: number;
+
+  beforeAll(async () => {
+    testDb = await freshDatabase(engine);
+    database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+    await migrateToLatest(database.db);
+    const { recap } = await createRecap(database.db, { date: "2026-11-20", headline: "Tariffs and the holiday reset", content: "Body with a [link](/recap/1)." });
+    recapId = recap.id;
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.drop();
+  });
+
+  it("sends a recap once to each confirmed subscriber, with two senders sharing the queue, and to nobody else", async () => {
+    const sink = await startSmtpSink();
+    const db = database.db;
+    const confirmed = Array.from({ length: 60 }, (_, i) => `reader${i}@example.com`);
+    for (const email of confirmed) await subscribe(db, email);
+    await requestSubscription(db, "pending@example.com", "footer");
+    const key = await subscribe(db, "left@example.com");
+    await unsubscribe(db, key);
+
+    expect(await queueRecap(db, recapId, "publish")).toMatchObject({ queued: true });
+    expect(await queueRecap(db, recapId, "api")).toEqual({ queued: false, reason: "already" });
+    const stops = [sender(database, sink), sender(database, sink)];
+    try {
+      await sink.waitFor(60);
+      await until(async () => (await sendProgress(db, recapId))!.counts.sent === 60);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+      await sink.stop();
+    }
+    const to = sink.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address);
+    expect(to.sort()).toEqual([...confirmed].sort());
+    const mail = sink.messages[0]!;
+    expect(mail.subject).toBe("Tariffs and the holiday reset");
+    const line = (key: string) => mail.headerLines.find((l) => l.key === key)?.line.replace(/\s+/g, " ");
+    expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(line("list-unsubscribe")).toMatch(/^List-Unsubscribe: <https:\/\/hub\.example\/newsletter\/unsubscribe\/[\w-]{20,}>$/);
+    expect(mail.html).toContain('href="https://hub.example/recap/1"');
+    expect(mail.messageId).toMatch(new RegExp(`^<recap-${recapId}\\.\\d+@hub\\.example>$`));
+    expect(await sendProgress(db, recapId)).toMatchObject({ recipients: 60, counts: { sent: 60, queued: 0, sending: 0, failed: 0 } });
+  });
+
+  it("after a crash, sends again what never reached its final dot and never what did", async () => {
+    const db = database.db;
+    const { recap } = await createRecap(db, { date: "2026-11-21", headline: "Crash week", content: "Text." });
+    await db.deleteFrom("newsletter_subscribers").where("email", "not like", "reader1_@example.com").execute();
+    await queueRecap(db, recap.id, "publish");
+    await expandSends(db);
+    // A sender that died holding two messages: one before its commit point, one after.
+    // (A lease long enough that the second claim cannot take the first one back.)
+    const before = (await claimDelivery(db, "dead", 100))!;
+    const after = (await claimDelivery(db, "dead", 100))!;
+    expect(after.id).not.toBe(before.id);
+    expect(await markCommitting(database, after.id, "dead")).toBe(true);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await settleCommitted(db)).toBe(1);
+
+    const sink = await startSmtpSink();
+    const stop = sender(database, sink);
+    try {
+      await until(async () => (await sendProgress(db, recap.id))!.counts.queued === 0 && (await sendProgress(db, recap.id))!.counts.sending === 0);
+    } finally {
+      await stop();
+      await sink.stop();
+    }
+    const to = sink.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address);
+    expect(to).toContain(before.email);
+    expect(to).not.toContain(after.email);
+    expect(new Set(to).size).toBe(to.length);
+    expect(to).toHaveLength(9);
+  });
+
+  it("gives up on an address the server refuses for good (5xx) and retries one it refuses for now (4xx)", async () => {
+    const db = database.db;
+    await subscribe(db, "gone@example.com");
+    await subscribe(db, "busy@example.com");
+    const { recap } = await createRecap(db, { date: "2026-11-22", headline: "Refusals", content: "Text." });
+    let busy = 2;
+    const sink = await startSmtpSink({
+      refuse: (address) =>
+        address === "gone@example.com" ? { code: 550, message: "No such user" } : address === "busy@example.com" && busy-- > 0 ? { code: 451, message: "Try later" } : undefined,
+    });
+    await queueRecap(db, recap.id, "api");
+    const stop = sender(database, sink);
+    try {
+      await until(async () => {
+        const p = (await sendProgress(db, recap.id))!;
+        return p.counts.queued + p.counts.sending === 0 && p.recipients !== null;
+      });
+    } finally {
+      await stop();
+      await sink.stop();
+    }
+    const gone = await db.selectFrom("newsletter_subscribers").select(["status", "bounce_reason"]).where("email", "=", "gone@example.com").executeTakeFirstOrThrow();
+    expect(gone.status).toBe("bounced");
+    expect(gone.bounce_reason).toContain("No such user");
+    const busyRow = await db
+      .selectFrom("newsletter_deliveries as d")
+      .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
+      .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
+      .select(["d.status", "d.attempts"])
+      .where("s.email", "=", "busy@example.com")
+      .where("n.recap_id", "=", recap.id)
+      .executeTakeFirstOrThrow();
+    expect(busyRow).toEqual({ status: "sent", attempts: 3 });
+    expect((await sendProgress(db, recap.id))!.counts.failed).toBe(1);
+  });
+});

@@ -1,0 +1,155 @@
+import { hostname } from "node:os";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/client.ts";
+import type { DB } from "../db/schema.ts";
+import { getRecap } from "../data/recaps.server.ts";
+import type { Logger } from "../logger.ts";
+import { unsubscribePath } from "./newsletter-links.ts";
+import { recapEmail, type EmailSite, type RecapEmail } from "./recap-email.ts";
+import {
+  claimDelivery,
+  expandSends,
+  prepareCommitting,
+  markFailed,
+  markRetry,
+  markSent,
+  reserveSlot,
+  settleCommitted,
+  type ClaimedDelivery,
+} from "./send-queue.server.ts";
+import { CommitRefused, isPermanentFailure, type SmtpClient } from "./smtp-client.ts";
+import { expirePending, markBounced } from "./subscribers.server.ts";
+
+export interface SenderOptions {
+  db: Kysely<DB>;
+  /** The database's held writes, for the commit point (see prepareCommitting). */
+  holdWrite: Database["holdWrite"];
+  logger: Logger;
+  /** Opens one SMTP client per lane (SMTP_CONNECTIONS): lanes send side by side, each on its own connection. */
+  smtp: () => SmtpClient;
+  lanes: number;
+  site: EmailSite;
+  ratePerSecond: number;
+  leaseSeconds: number;
+  retrySeconds: number;
+  /** How long to wait when nothing is due before looking again. */
+  idleSeconds: number;
+  mediaBaseUrl?: string | undefined;
+}
+
+/**
+ * The newsletter's sending loop. Every instance runs one; the database decides
+ * who sends each message (see send-queue.server.ts), and one row paces them all
+ * together. It starts with what a stopped instance left: messages past their
+ * commit point count as sent, the others are sent again.
+ */
+export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
+  const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const intervalMs = 1000 / o.ratePerSecond;
+  const emails = new Map<number, RecapEmail | null>();
+  let stopped = false;
+  const wakers = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+
+  // The recap's parts are the same for everyone: rendered once per recap, the unsubscribe link added per reader.
+  async function emailOf(recapId: number, unsubscribeUrl: string): Promise<RecapEmail | null> {
+    if (!emails.has(recapId)) {
+      const recap = await getRecap(o.db, recapId, o.mediaBaseUrl);
+      emails.set(recapId, recap ? recapEmail(recap, o.site, "{{unsubscribe}}") : null);
+    }
+    const made = emails.get(recapId);
+    if (!made) return null;
+    const put = (s: string) => s.replaceAll("{{unsubscribe}}", unsubscribeUrl);
+    return { subject: made.subject, html: put(made.html), text: put(made.text) };
+  }
+
+  async function deliver(smtp: SmtpClient, d: ClaimedDelivery): Promise<void> {
+    const unsubscribeUrl = `${o.site.siteUrl}${unsubscribePath(d.unsubscribeKey)}`;
+    const email = await emailOf(d.recapId, unsubscribeUrl);
+    if (!email) return markFailed(o.db, d.id, owner, "the recap no longer exists");
+    const messageId = `<recap-${d.recapId}.${d.subscriberId}@${new URL(o.site.siteUrl).hostname}>`;
+    let committed: Promise<void> | undefined;
+    const commitPoint = async () => {
+      const held = await prepareCommitting(o, d.id, owner);
+      if (!held) return undefined;
+      return {
+        commit: () => {
+          // Called in the same step as the final dot is written, just after it (see smtp-client.ts); awaited below.
+          committed = held.commitNow();
+          committed.catch(() => undefined);
+        },
+        withdraw: () => void held.rollback().catch(() => undefined),
+      };
+    };
+    try {
+      await smtp.send({ to: d.email, ...email, unsubscribeUrl, messageId }, commitPoint);
+      // The server has it: record that, after the commit point's own commit (a failed one is logged).
+      await committed?.catch((err: unknown) => o.logger.error({ err, delivery: d.id }, "newsletter commit point not recorded; recording the message as sent"));
+      await markSent(o.db, d.id, owner);
+    } catch (err) {
+      if (err instanceof CommitRefused) return; // Someone else holds it now, or the reader left: not ours to record.
+      const reason = err instanceof Error ? err.message : String(err);
+      // The connection failed after the final dot, without the server's answer: it may have the
+      // message, and sending it again could deliver it twice. A reply (4xx, 5xx) is a clear no.
+      await committed?.catch(() => undefined);
+      if (committed && typeof (err as { responseCode?: unknown }).responseCode !== "number") {
+        await markSent(o.db, d.id, owner, new Date(), `no answer after the final dot (${reason}); counted as sent`);
+        return;
+      }
+      if (isPermanentFailure(err)) {
+        await markFailed(o.db, d.id, owner, reason);
+        await markBounced(o.db, d.subscriberId, reason);
+        o.logger.warn({ delivery: d.id, subscriber: d.subscriberId }, "newsletter address refused for good; it gets nothing more");
+      } else {
+        const outcome = await markRetry(o.db, d, owner, reason, o.retrySeconds * 1000);
+        o.logger.warn({ delivery: d.id, attempt: d.attempts, outcome, err: reason }, "newsletter message failed for now");
+      }
+    }
+  }
+
+  // Lane 0 also does the housekeeping: settling what a stopped sender left, forgetting stale
+  // sign-ups, and turning queued sends into deliveries.
+  async function lane(index: number, smtp: SmtpClient): Promise<void> {
+    let lastTidy = 0;
+    while (!stopped) {
+      try {
+        if (index === 0 && Date.now() - lastTidy > 10_000) {
+          lastTidy = Date.now();
+          const settled = await settleCommitted(o.db);
+          if (settled) o.logger.warn({ settled }, "newsletter messages a stopped sender had committed now count as sent");
+          await expirePending(o.db);
+        }
+        if (index === 0) await expandSends(o.db);
+        const d = await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
+        if (!d) {
+          await pause(o.idleSeconds * 1000);
+          continue;
+        }
+        const slot = await reserveSlot(o.db, intervalMs);
+        if (slot > Date.now()) await pause(slot - Date.now());
+        await deliver(smtp, d);
+      } catch (err) {
+        o.logger.error({ err }, "newsletter sending failed; will try again");
+        await pause(o.idleSeconds * 1000);
+      }
+    }
+  }
+
+  const clients = Array.from({ length: o.lanes }, () => o.smtp());
+  const running = Promise.all(clients.map((smtp, i) => lane(i, smtp)));
+  return async () => {
+    stopped = true;
+    for (const wake of [...wakers]) wake();
+    await running;
+    for (const smtp of clients) smtp.close();
+  };
+}

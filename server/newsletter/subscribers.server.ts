@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB, SubscriberStatus } from "../db/schema.ts";
+
+/** How long a confirmation link works. */
+export const CONFIRM_HOURS = 48;
+/** An address never confirmed is forgotten this long after it was given. */
+export const PENDING_DAYS = 7;
+
+export const SUBSCRIBE_SOURCES = ["home", "recap", "footer", "newsletter", "cli"] as const;
+export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
+
+/** An address as the form and the API take it: trimmed, lower-cased, and shaped like an address. */
+export const emailAddress = z
+  .string({ message: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .toLowerCase()
+  .pipe(z.email({ message: "Enter a valid email address, like name@company.com." }));
+
+const secret = () => randomBytes(24).toString("base64url");
+export const digestOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type SubscribeOutcome =
+  /** A confirmation mail is due: send `token` in its link. */
+  | { kind: "confirm"; subscriberId: number; token: string }
+  /** Already confirmed: nothing to send (the page says the same as for a new address). */
+  | { kind: "already" };
+
+/**
+ * Records an address that asked for the recap, pending until its owner uses the
+ * link mailed to it. Asking again renews the link (and takes an unsubscribed or
+ * bounced address back to pending: only a click on the new link makes it receive
+ * anything). The consent kept is the source and the time of the click.
+ */
+export async function requestSubscription(db: Kysely<DB>, email: string, source: SubscribeSource, now = new Date()): Promise<SubscribeOutcome> {
+  const token = secret();
+  const fields = {
+    status: "pending" as SubscriberStatus,
+    source,
+    requested_at: now.toISOString(),
+    confirm_token: digestOf(token),
+    confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
+  };
+  const existing = await db.selectFrom("newsletter_subscribers").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+  if (existing?.status === "confirmed") return { kind: "already" };
+  if (existing) {
+    await db.updateTable("newsletter_subscribers").set(fields).where("id", "=", existing.id).execute();
+    return { kind: "confirm", subscriberId: existing.id, token };
+  }
+  const row = await db
+    .insertInto("newsletter_subscribers")
+    .values({ email, unsubscribe_key: secret(), ...fields })
+    // Two requests for one new address at once: one inserts, the other renews its link.
+    .onConflict((oc) => oc.column("email").doUpdateSet(fields))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { kind: "confirm", subscriberId: row.id, token };
+}
+
+/** Uses a confirmation link: true when it was valid (the address is now confirmed); a link works once. */
+export async function confirmSubscription(db: Kysely<DB>, token: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "confirmed", confirmed_at: now.toISOString(), confirm_token: null, confirm_expires_at: null, unsubscribed_at: null, bounced_at: null, bounce_reason: null })
+    .where("confirm_token", "=", digestOf(token))
+    .where("confirm_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Unsubscribes the address an unsubscribe key belongs to, at once: the sender
+ * checks the status before every message. Undefined for a key nobody holds
+ * (a deleted subscriber's old mail); true when it was subscribed until now.
+ */
+export async function unsubscribe(db: Kysely<DB>, key: string, now = new Date()): Promise<boolean | undefined> {
+  const row = await db.selectFrom("newsletter_subscribers").select(["id", "status"]).where("unsubscribe_key", "=", key).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.status === "unsubscribed") return false;
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: now.toISOString(), confirm_token: null, confirm_expires_at: null })
+    .where("id", "=", row.id)
+    .execute();
+  return row.status === "confirmed";
+}
+
+/**
+ * "Subscribe again" from the page an unsubscribe link opened: the key proves
+ * the address was confirmed by its owner before, so no new confirmation is asked.
+ */
+export async function resubscribe(db: Kysely<DB>, key: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "confirmed", confirmed_at: now.toISOString(), unsubscribed_at: null })
+    .where("unsubscribe_key", "=", key)
+    .where("status", "=", "unsubscribed")
+    .where("confirmed_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A permanent refusal (5xx) from the SMTP server: the address gets nothing more. */
+export async function markBounced(db: Kysely<DB>, subscriberId: number, reason: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("newsletter_subscribers")
+    .set({ status: "bounced", bounced_at: now.toISOString(), bounce_reason: reason.slice(0, 300) })
+    .where("id", "=", subscriberId)
+    .execute();
+}
+
+/** Forgets addresses never confirmed once their time is up; returns how many. */
+export async function expirePending(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - PENDING_DAYS * 86_400_000).toISOString();
+  const rows = await db.deleteFrom("newsletter_subscribers").where("status", "=", "pending").where("confirmed_at", "is", null).where("requested_at", "<", before).returning("id").execute();
+  return rows.length;
+}
+
+/** Everything kept about one address (a privacy request): undefined when it is not known. */
+export async function exportSubscriber(db: Kysely<DB>, email: string) {
+  const s = await db.selectFrom("newsletter_subscribers").selectAll().where("email", "=", email).executeTakeFirst();
+  if (!s) return undefined;
+  const deliveries = await db
+    .selectFrom("newsletter_deliveries as d")
+    .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
+    .select(["n.recap_id", "d.status", "d.attempts", "d.sent_at", "d.last_error"])
+    .where("d.subscriber_id", "=", s.id)
+    .orderBy("d.id")
+    .execute();
+  return {
+    email: s.email,
+    status: s.status,
+    source: s.source,
+    requested_at: s.requested_at,
+    confirmed_at: s.confirmed_at,
+    unsubscribed_at: s.unsubscribed_at,
+    bounced_at: s.bounced_at,
+    bounce_reason: s.bounce_reason,
+    deliveries,
+  };
+}
+
+/** Deletes an address and every trace of mail to it; false when it was not known. */
+export async function deleteSubscriber(db: Kysely<DB>, email: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const s = await trx.selectFrom("newsletter_subscribers").select("id").where("email", "=", email).executeTakeFirst();
+    if (!s) return false;
+    await trx.deleteFrom("newsletter_deliveries").where("subscriber_id", "=", s.id).execute();
+    await trx.deleteFrom("newsletter_subscribers").where("id", "=", s.id).execute();
+    return true;
+  });
+}
+
+/** Counts by status, for the desk and the CLI. */
+export async function subscriberCounts(db: Kysely<DB>): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db.selectFrom("newsletter_subscribers").select(["status", db.fn.countAll<string>().as("n")]).groupBy("status").execute();
+  const out: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}

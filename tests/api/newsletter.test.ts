@@ -1,0 +1,264 @@
+import type { ParsedMail } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { runHubCli } from "../support/hub-cli.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+
+const TOKEN = "newsletter-admin-token-0123456789";
+const SITE = "http://proofline.test";
+const today = () => new Date().toISOString().slice(0, 10);
+
+const recipient = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
+const headerLine = (m: ParsedMail, key: string) => m.headerLines.find((l) => l.key === key)?.line.replace(/^[^:]+:\s*/, "").replace(/\s+/g, " ");
+/** A link of the site in a mail's text part, made relative to the server under test. */
+const linkIn = (m: ParsedMail, pattern: RegExp) => {
+  const found = m.text!.match(pattern)?.[0];
+  if (!found) throw new Error(`no link like ${pattern} in:\n${m.text}`);
+  return found.replace(SITE, "");
+};
+
+describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  let sink: SmtpSink;
+  let nextClient = 1;
+  /** Each test is its own visitor (TRUST_PROXY=1 and its own X-Forwarded-For), so limits do not cross tests. */
+  const visitor = () => `198.51.100.${nextClient++}`;
+
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(fields), redirect: "manual" });
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const mailsTo = (address: string) => sink.messages.filter((m) => recipient(m) === address);
+  const waitForMail = async (address: string, count: number, ms = 10_000) => {
+    for (const giveUp = Date.now() + ms; mailsTo(address).length < count; await new Promise((r) => setTimeout(r, 25))) {
+      if (Date.now() > giveUp) throw new Error(`expected ${count} mails to ${address}, got ${mailsTo(address).length}`);
+    }
+    return mailsTo(address);
+  };
+  /** Subscribes and confirms through the public pages, as a reader without JavaScript would. */
+  const subscribed = async (address: string) => {
+    const res = await post("/newsletter", { email: address, source: "home" }, { "X-Forwarded-For": visitor() });
+    expect(res.status).toBe(200);
+    const [confirmation] = await waitForMail(address, 1);
+    const confirmed = await fetch(`${server.url}${linkIn(confirmation!, /http:\/\/proofline\.test\/newsletter\/confirm\/\S+/)}`);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("You&#x27;re subscribed");
+  };
+  const publish = (headline: string, date = today()) => admin("POST", "/api/admin/recaps", { date, headline, content: `Text of ${headline}, with [a link](/recap).` });
+
+  beforeAll(async () => {
+    sink = await startSmtpSink({ refuse: (a) => (a === "nobody@bounce.test" ? { code: 550, message: "5.1.1 No such user" } : undefined) });
+    testDb = await freshDatabase(engine);
+    server = await startServer({
+      ...testDb.env,
+      ADMIN_TOKEN: TOKEN,
+      SITE_URL: SITE,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Proofline Recap <recap@proofline.test>",
+      SMTP_RATE_PER_SECOND: "200",
+      SCHEDULE_POLL_SECONDS: "0.2",
+      SUBSCRIBE_RATE_PER_HOUR: "3",
+      TRUST_PROXY: "1",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+    await sink?.stop();
+  });
+
+  it("subscribes without JavaScript, confirms by a one-time link, and mails the next recap published", async () => {
+    const page = await fetch(`${server.url}/`);
+    const home = await page.text();
+    expect(home).toContain('action="/newsletter"');
+    expect(home).toContain("The Weekly Recap by email");
+
+    const res = await post("/newsletter", { email: "  Reader@Example.com ", source: "home" }, { "X-Forwarded-For": visitor() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const answer = await res.text();
+    expect(answer).toContain("Check your inbox");
+    expect(answer).not.toContain("reader@example.com");
+
+    const [confirmation] = await waitForMail("reader@example.com", 1);
+    expect(confirmation!.subject).toBe("Confirm your subscription to the Proofline Weekly Recap");
+    const link = linkIn(confirmation!, /http:\/\/proofline\.test\/newsletter\/confirm\/\S+/);
+    // Nothing is sent to an address before it is confirmed.
+    await publish("Before confirming");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo("reader@example.com")).toHaveLength(1);
+
+    const confirmed = await fetch(`${server.url}${link}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("cache-control")).toBe("no-store");
+    expect(await confirmed.text()).toContain("You&#x27;re subscribed");
+    const again = await fetch(`${server.url}${link}`);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This link has expired");
+
+    const { body } = await publish("Tariffs, depletions and the holiday reset");
+    const recapId = (body.recap as { id: number }).id;
+    const [, recap] = await waitForMail("reader@example.com", 2);
+    expect(recap!.subject).toBe("Tariffs, depletions and the holiday reset");
+    expect(recap!.text).toContain(`Read on the site: ${SITE}/recap/${recapId}`);
+    expect(recap!.html).toContain(`href="${SITE}/recap"`);
+    expect(headerLine(recap!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(headerLine(recap!, "list-unsubscribe")).toMatch(/^<http:\/\/proofline\.test\/newsletter\/unsubscribe\/[\w-]+>$/);
+    // The first recap (published before the confirmation) was queued with nobody confirmed: it never comes.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailsTo("reader@example.com").map((m) => m.subject)).not.toContain("Before confirming");
+  });
+
+  it("unsubscribes in one click (RFC 8058 POST) and sends nothing more", async () => {
+    await subscribed("leaving@example.com");
+    await publish("Week one");
+    const [, first] = await waitForMail("leaving@example.com", 2);
+    const oneClick = headerLine(first!, "list-unsubscribe")!.slice(1, -1).replace(SITE, "");
+    // A mailbox provider's POST: no cookies, no Origin, the RFC's body.
+    const res = await post(oneClick, { "List-Unsubscribe": "One-Click" });
+    expect(res.status).toBe(200);
+    await publish("Week two");
+    await subscribed("staying@example.com");
+    await publish("Week three");
+    await waitForMail("staying@example.com", 2);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mailsTo("leaving@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Week one"]);
+
+    // The visible link does the same with a GET, and offers to undo it.
+    const visible = linkIn(first!, /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/);
+    const page = await fetch(`${server.url}${visible}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("You&#x27;re unsubscribed");
+    expect(html).toContain("Subscribe again");
+    const back = await post(visible.replace("/unsubscribe/", "/resubscribe/"), {});
+    expect(await back.text()).toContain("Welcome back");
+    await publish("Week four");
+    expect((await waitForMail("leaving@example.com", 3)).at(-1)!.subject).toBe("Week four");
+
+    const unknown = await fetch(`${server.url}/newsletter/unsubscribe/not-a-key`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Nothing to unsubscribe");
+  });
+
+  it("refuses bad addresses, ignores what fills the honeypot, and limits requests per client and confirmations per address", async () => {
+    const bad = await post("/newsletter", { email: "not an address" }, { "X-Forwarded-For": visitor() });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter a valid email address, like name@company.com.");
+
+    const robot = await post("/newsletter", { email: "robot@example.com", website: "http://spam.example" }, { "X-Forwarded-For": visitor() });
+    expect(robot.status).toBe(200);
+    expect(await robot.text()).toContain("Check your inbox");
+
+    const client = visitor();
+    for (let i = 0; i < 3; i++) expect((await post("/newsletter", { email: `many${i}@example.com` }, { "X-Forwarded-For": client })).status).toBe(200);
+    const limited = await post("/newsletter", { email: "many3@example.com" }, { "X-Forwarded-For": client });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many sign-ups from your network. Please try again in");
+
+    // One address, asked for from many places: three confirmation mails a day at most.
+    for (let i = 0; i < 5; i++) expect((await post("/newsletter", { email: "flooded@example.com" }, { "X-Forwarded-For": visitor() })).status).toBe(200);
+    await waitForMail("many2@example.com", 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo("flooded@example.com")).toHaveLength(3);
+    expect(mailsTo("robot@example.com")).toHaveLength(0);
+    expect(mailsTo("many3@example.com")).toHaveLength(0);
+
+    const refused = await post("/newsletter", { email: "nobody@bounce.test" }, { "X-Forwarded-For": visitor() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("That address does not take our email. Please check it for typos.");
+
+    const foreign = await post("/newsletter", { email: "victim@example.com" }, { "X-Forwarded-For": visitor(), Origin: "https://elsewhere.example" });
+    // React Router refuses an action posted from another origin.
+    expect(foreign.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailsTo("victim@example.com")).toHaveLength(0);
+  });
+
+  it("sends by hand once per recap, a test to one address, and backdated recaps only by hand", async () => {
+    const old = await publish("From the archive", "2020-01-03");
+    const oldId = (old.body.recap as { id: number }).id;
+    expect((await admin("GET", `/api/admin/newsletter/${oldId}`)).status).toBe(404);
+
+    const cli = (args: string[]) => runHubCli(server.url, args, { ADMIN_TOKEN: TOKEN });
+    const test = await cli(["newsletter", "test", String(oldId), "editor@example.com"]);
+    expect(test.stdout).toContain("Sent a test of recap");
+    const [testMail] = await waitForMail("editor@example.com", 1);
+    expect(testMail!.subject).toBe("[Test] From the archive");
+
+    const sent = await cli(["newsletter", "send", String(oldId)]);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toContain(`Recap ${oldId} is queued`);
+    await waitForMail("staying@example.com", 3);
+    const twice = await cli(["newsletter", "send", String(oldId)]);
+    expect(twice.code).not.toBe(0);
+    expect(twice.stderr).toContain("was sent already");
+    const status = await cli(["newsletter", "status", String(oldId)]);
+    expect(status.stdout).toMatch(/sent \d+, waiting 0/);
+    expect((await admin("POST", "/api/admin/newsletter/send", { recap_id: 999999 })).status).toBe(404);
+  });
+
+  it("exports and deletes a subscriber on request, and never writes an address to the log", async () => {
+    const cli = (args: string[]) => runHubCli(server.url, args, { ADMIN_TOKEN: TOKEN });
+    const exported = await cli(["subscriber", "export", "staying@example.com"]);
+    expect(exported.code).toBe(0);
+    const record = JSON.parse(exported.stdout) as { email: string; status: string; source: string; confirmed_at: string; deliveries: unknown[] };
+    expect(record).toMatchObject({ email: "staying@example.com", status: "confirmed", source: "home" });
+    expect(record.confirmed_at).toBeTruthy();
+    expect(record.deliveries.length).toBeGreaterThan(0);
+
+    expect((await cli(["subscriber", "delete", "staying@example.com"])).stdout).toContain("Deleted staying@example.com");
+    expect((await admin("POST", "/api/admin/subscribers/export", { email: "staying@example.com" })).status).toBe(404);
+    expect((await admin("POST", "/api/admin/subscribers/delete", { email: "staying@example.com" })).status).toBe(404);
+    expect((await admin("GET", "/api/admin/subscribers")).body.counts).toMatchObject({ confirmed: expect.any(Number) });
+
+    const logged = server.logs.map((l) => JSON.stringify(l)).join("\n");
+    expect(logged).not.toMatch(/@example\.com|@bounce\.test/);
+    expect(logged).not.toMatch(/newsletter\/(confirm|unsubscribe|resubscribe)\/(?!\[secret\])/);
+  });
+});
+
+describe("the subscribe form without mail set up", () => {
+  let testDb: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    testDb = await freshDatabase("sqlite");
+    server = await startServer({ ...testDb.env, SITE_URL: SITE });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it("says subscriptions are not open yet, on the pages and to a form sent anyway", async () => {
+    for (const path of ["/", "/recap", "/newsletter"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toContain("Email subscriptions are not open yet.");
+      expect(html).not.toContain('action="/newsletter"');
+    }
+    const res = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=someone%40example.com" });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain("Email subscriptions are not open yet.");
+  });
+});
+
+describe("the subscribe form when the SMTP server is down", () => {
+  it("says the confirmation could not be sent, and to try again", async () => {
+    const testDb = await freshDatabase("sqlite");
+    // Port 9 (discard) on 127.0.0.1 has no SMTP server: the connection is refused.
+    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false" });
+    try {
+      const res = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=someone%40example.com" });
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain("We could not send the confirmation email just now. Please try again in a few minutes.");
+    } finally {
+      await server.stop();
+      await testDb.drop();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import type { ParsedMail } from "mailparser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { setUpDeskOwner } from "../support/desk-client.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+
+const TOKEN = "newsletter-e2e-token-0123456789";
+const SITE = "http://proofline.test";
+
+let browser: Browser;
+let server: RunningServer;
+let testDb: TestDatabase;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  testDb = await freshDatabase("sqlite");
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, SITE_URL: SITE, SMTP_URL: sink.url, MAIL_FROM: "Proofline Recap <recap@proofline.test>", SCHEDULE_POLL_SECONDS: "0.2" }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+  await sink?.stop();
+});
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address;
+const mailsTo = (address: string) => sink.messages.filter((m) => to(m) === address);
+async function nextMailTo(address: string, count: number): Promise<ParsedMail> {
+  for (const giveUp = Date.now() + 10_000; mailsTo(address).length < count; await new Promise((r) => setTimeout(r, 25))) {
+    if (Date.now() > giveUp) throw new Error(`no mail number ${count} to ${address}`);
+  }
+  return mailsTo(address)[count - 1]!;
+}
+/** A link of the site from a mail, on the server under test. */
+const siteLink = (m: ParsedMail, kind: "confirm" | "unsubscribe") => m.text!.match(new RegExp(`${SITE}/newsletter/${kind}/\\S+`))![0].replace(SITE, server.url);
+const publish = async (headline: string) => {
+  const res = await fetch(`${server.url}/api/admin/recaps`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ date: new Date().toISOString().slice(0, 10), headline, content: `The week: ${headline}.` }),
+  });
+  expect(res.status).toBe(201);
+};
+
+describe("the weekly recap by email, in a browser", () => {
+  it("subscribe on the home page, confirm, receive the next recap, unsubscribe in one click, and receive nothing more", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    await page.goto("/");
+    const form = page.getByRole("region", { name: "The Weekly Recap by email" }).first();
+    await form.getByLabel("Email address").fill("buyer@example.com");
+    await Promise.all([page.waitForURL(/\/newsletter$/), form.getByRole("button", { name: "Subscribe" }).click()]);
+    await page.getByRole("status").getByText("Check your inbox").waitFor();
+    await expectNoAxeViolations(page);
+
+    const confirmation = await nextMailTo("buyer@example.com", 1);
+    await page.goto(siteLink(confirmation, "confirm"));
+    await page.getByRole("heading", { name: "You're subscribed" }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await publish("Holiday resets arrive early");
+    const recap = await nextMailTo("buyer@example.com", 2);
+    expect(recap.subject).toBe("Holiday resets arrive early");
+    expect(recap.html).toContain("Read on the site");
+
+    // The visible link in the mail: one click, no question.
+    await page.goto(siteLink(recap, "unsubscribe"));
+    await page.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await publish("A week the reader will not get");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo("buyer@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Holiday resets arrive early"]);
+    expectNoUnexpectedErrors();
+  });
+
+  it("subscribes from the footer of a recap page with JavaScript off, and shows a refusal by the field", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      await page.goto("/recap");
+      const footer = page.getByRole("contentinfo");
+      await footer.getByLabel("Email address").fill("analyst@example.com");
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await page.getByText("Check your inbox").waitFor();
+      expect((await nextMailTo("analyst@example.com", 1)).subject).toContain("Confirm your subscription");
+
+      // The address goes back into the field with the reason beside it.
+      await page.goto("/recap");
+      const inArticle = page.getByRole("main").getByRole("region", { name: "The Weekly Recap by email" });
+      await inArticle.getByLabel("Email address").fill("analyst@");
+      // The browser's own check would stop a typo like this; the server's answer is what is tested.
+      await inArticle.locator("form").evaluate((f: HTMLFormElement) => (f.noValidate = true));
+      await inArticle.getByRole("button", { name: "Subscribe" }).click();
+      await page.getByRole("alert").getByText("Enter a valid email address, like name@company.com.").waitFor();
+      expect(await page.getByRole("main").getByLabel("Email address").inputValue()).toBe("analyst@");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("offers the form on a recap's own page, accessible on a phone and a desktop", async () => {
+    const ids = (await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> };
+    for (const viewport of [PHONE, undefined]) {
+      const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, viewport);
+      await page.goto(`/recap/${ids.recaps[0]!.id}`);
+      await hydrated(page);
+      await page.getByRole("main").getByRole("region", { name: "The Weekly Recap by email" }).getByLabel("Email address").waitFor();
+      await expectNoAxeViolations(page);
+      await page.goto("/newsletter");
+      await expectNoAxeViolations(page);
+      expectNoUnexpectedErrors();
+    }
+  });
+
+  it("lets an editor send a test and send an older recap by hand from the desk", async () => {
+    const owner = { name: "Nora Newsletter", email: "nora@proofline.test", password: "nora-password-1234" };
+    await setUpDeskOwner(server.url, TOKEN, owner);
+    const res = await fetch(`${server.url}/api/admin/recaps`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ date: "2025-06-06", headline: "An archive recap", content: "Old news." }),
+    });
+    const { recap } = (await res.json()) as { recap: { id: number } };
+
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await page.goto("/admin/sign-in");
+    await hydrated(page);
+    await page.getByLabel("Email", { exact: true }).fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await Promise.all([page.waitForURL(/\/admin$/), page.getByRole("button", { name: "Sign in" }).click()]);
+
+    await page.goto(`/admin/recaps/${recap.id}`);
+    await hydrated(page);
+    const panel = page.getByRole("region", { name: "Email to subscribers" });
+    await panel.getByText("Not sent by email.").waitFor();
+    await panel.getByLabel("Send a test to").fill("nora@example.com");
+    await Promise.all([page.waitForURL(/newsletter=test/), panel.getByRole("button", { name: "Send test" }).click()]);
+    await page.getByRole("status").getByText("Test sent.").waitFor();
+    expect((await nextMailTo("nora@example.com", 1)).subject).toBe("[Test] An archive recap");
+    await expectNoAxeViolations(page);
+
+    await Promise.all([page.waitForURL(/newsletter=queued/), panel.getByRole("button", { name: "Send to subscribers" }).click()]);
+    await page.getByRole("status").getByText("Queued for every confirmed subscriber.").waitFor();
+    await panel.getByText(/Queued .* UTC \(desk:nora@proofline\.test\)/).waitFor();
+    expectNoUnexpectedErrors();
+  });
+});
