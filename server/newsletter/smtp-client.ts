@@ -156,7 +156,7 @@ function drainOrClose(socket: Socket): Promise<void> {
 /**
  * The connection's socket, which nodemailer keeps as `_socket` and does not
  * otherwise expose: needed to know that the message's bytes are in the kernel
- * before the commit point. A missing one fails the send (tested).
+ * before the commit point. Without it every send fails, and so does every test that sends.
  */
 function socketOf(connection: SMTPConnection): Socket | undefined {
   const socket = (connection as unknown as { _socket?: Socket | false })._socket;
@@ -185,10 +185,10 @@ async function compose(from: string, mail: OutgoingMail): Promise<{ bytes: Buffe
  * to the socket first, and the kernel has them all (nothing left in Node's
  * buffers) before the commit point is prepared. Then, in one synchronous step,
  * ending the DATA stream writes the dot to the socket and the commit's own
- * write follows it: a crash lands before both or after both, but for the
- * microseconds between two system calls. A stream's `end` event would come a
- * tick later, after whatever work is queued (measured: enough for a kill to
- * fall between them about once in a few thousand messages).
+ * write follows it, with nothing else run between them: a crash lands before
+ * both or after both, but for the gap between two system calls (see
+ * docs/newsletter.md). A stream's `end` event, or a commit through Kysely,
+ * would come several ticks later, after whatever other work is queued.
  */
 class CommittingMessage extends EventEmitter {
   private destroyed = false;
@@ -232,7 +232,12 @@ class CommittingMessage extends EventEmitter {
       prepared.withdraw();
       throw new Error("the SMTP connection closed before the final dot");
     }
-    data.end();
+    try {
+      data.end();
+    } catch (err) {
+      prepared.withdraw();
+      throw err;
+    }
     prepared.commit();
   }
 }

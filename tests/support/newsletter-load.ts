@@ -74,7 +74,7 @@ export async function deliveriesOf(testDb: TestDatabase, emails: string[]) {
     return await database.db
       .selectFrom("newsletter_deliveries as d")
       .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
-      .select(["s.email", "d.status", "d.attempts", "d.owner", "d.sent_at", "d.last_error"])
+      .select(["d.id", "s.email", "d.status", "d.attempts", "d.owner", "d.sent_at", "d.last_error"])
       .where("s.email", "in", emails)
       .execute();
   } finally {
