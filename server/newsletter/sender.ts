@@ -46,6 +46,7 @@ export interface SenderOptions {
 export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const intervalMs = 1000 / o.ratePerSecond;
+  const messageIdHost = new URL(o.site.siteUrl).hostname;
   const emails = new Map<number, RecapEmail | null>();
   let stopped = false;
   const wakers = new Set<() => void>();
@@ -76,7 +77,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
     const unsubscribeUrl = `${o.site.siteUrl}${unsubscribePath(d.unsubscribeKey)}`;
     const email = await emailOf(d.recapId, unsubscribeUrl);
     if (!email) return markFailed(o.db, d.id, owner, "the recap no longer exists");
-    const messageId = `<recap-${d.recapId}.${d.subscriberId}@${new URL(o.site.siteUrl).hostname}>`;
+    const messageId = `<recap-${d.recapId}.${d.subscriberId}@${messageIdHost}>`;
     let committed: Promise<void> | undefined;
     const commitPoint = async () => {
       const held = await prepareCommitting(o, d.id, owner);

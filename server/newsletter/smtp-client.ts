@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Socket } from "node:net";
-import type { Readable, Writable } from "node:stream";
+import type { Duplex, Readable } from "node:stream";
 import addressparser from "nodemailer/lib/addressparser";
 import { isPermanentResponseCode } from "nodemailer/lib/errors";
 import MailComposer from "nodemailer/lib/mail-composer";
@@ -203,7 +203,7 @@ class CommittingMessage extends EventEmitter {
     this.commitPoint = commitPoint;
   }
 
-  pipe(data: Writable): Writable {
+  pipe(data: Duplex): Duplex {
     data.write(this.bytes);
     if (!this.commitPoint) {
       data.end();
@@ -219,10 +219,10 @@ class CommittingMessage extends EventEmitter {
     if (err) this.emit("error", err);
   }
 
-  private async commitWhenWritten(data: Writable, commitPoint: CommitPoint): Promise<void> {
+  private async commitWhenWritten(data: Duplex, commitPoint: CommitPoint): Promise<void> {
     const socket = this.socket();
     if (!socket) throw new Error("the SMTP connection has no socket");
-    const pending = () => data.writableLength + (data as Writable & { readableLength: number }).readableLength + socket.writableLength;
+    const pending = () => data.writableLength + data.readableLength + socket.writableLength;
     const closed = () => this.destroyed || socket.destroyed;
     while (pending() > 0 && !closed()) await drainOrClose(socket);
     if (closed()) throw new Error("the SMTP connection closed before the final dot");
