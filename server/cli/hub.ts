@@ -265,6 +265,7 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       const c = p.counts;
       out(`Recap ${p.recapId}: queued ${p.queuedAt.slice(0, 16).replace("T", " ")} by ${p.queuedBy}; ${p.recipients ?? "?"} recipients.`);
       out(`sent ${c.sent}, waiting ${c.queued}, sending ${c.sending}, failed ${c.failed}, skipped (unsubscribed meanwhile) ${c.skipped}`);
+      for (const problem of p.problems ?? []) out(`${problem.status === "failed" ? "failed" : "will retry"} (${problem.count}): ${problem.reason}`);
       return;
     }
     case "subscribers": {

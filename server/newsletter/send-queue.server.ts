@@ -130,6 +130,23 @@ export async function markCommitting(database: Pick<Database, "db" | "holdWrite"
   return held !== undefined;
 }
 
+/**
+ * Keeps a delivery this instance is sending: pushes its lease on while the SMTP
+ * call lasts. Only a row still `sending` and still ours is touched (one in its
+ * commit point is left alone: its row is locked by the commit point's own
+ * transaction, which ends in a moment).
+ */
+export async function renewLease(db: Kysely<DB>, id: number, owner: string, leaseMs: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("newsletter_deliveries")
+    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", id)
+    .where("owner", "=", owner)
+    .where("status", "=", "sending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Accepted by the SMTP server; `note` records a message counted as sent without the server's answer. */
 export async function markSent(db: Kysely<DB>, id: number, owner: string, now = new Date(), note: string | null = null): Promise<void> {
   await db
@@ -197,6 +214,8 @@ export interface SendProgress {
   queuedBy: string;
   recipients: number | null;
   counts: Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>;
+  /** Why messages failed or wait for a retry, the commonest reasons first (each begins with its kind: TLS, authentication, refused, timeout, connection). */
+  problems: Array<{ reason: string; status: "queued" | "failed"; count: number }>;
 }
 
 /** Where a recap's send stands; undefined when it was never queued. */
@@ -206,5 +225,22 @@ export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<Sen
   const rows = await db.selectFrom("newsletter_deliveries").select(["status", db.fn.countAll<string>().as("n")]).where("send_id", "=", send.id).groupBy("status").execute();
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
   for (const r of rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
-  return { recapId, queuedAt: send.queued_at, queuedBy: send.queued_by, recipients: send.recipients, counts };
+  const problems = await db
+    .selectFrom("newsletter_deliveries")
+    .select(["status", "last_error", db.fn.countAll<string>().as("n")])
+    .where("send_id", "=", send.id)
+    .where("status", "in", ["queued", "failed"])
+    .where("last_error", "is not", null)
+    .groupBy(["status", "last_error"])
+    .orderBy("n", "desc")
+    .limit(5)
+    .execute();
+  return {
+    recapId,
+    queuedAt: send.queued_at,
+    queuedBy: send.queued_by,
+    recipients: send.recipients,
+    counts,
+    problems: problems.map((p) => ({ reason: p.last_error!, status: p.status as "queued" | "failed", count: Number(p.n) })),
+  };
 }

@@ -121,6 +121,42 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     expect(to).toHaveLength(9);
   });
 
+  it("keeps a message whose SMTP server stalls: no other lane takes it over, and it counts one attempt", async () => {
+    const db = database.db;
+    await subscribe(db, "slow@example.com");
+    const { recap } = await createRecap(db, { date: "2026-11-23", headline: "A slow server", content: "Text." });
+    const recipientsAsked: string[] = [];
+    const sink = await startSmtpSink({
+      parse: false,
+      holdRcpt: (address) => {
+        recipientsAsked.push(address);
+        // The server sits on this message for many leases' time before it answers, before its final dot.
+        return address === "slow@example.com" ? new Promise((r) => setTimeout(r, 1500)) : undefined;
+      },
+    });
+    await queueRecap(db, recap.id, "api");
+    const stop = sender(database, sink, { leaseSeconds: 0.3, lanes: 3 });
+    try {
+      await until(async () => {
+        const p = (await sendProgress(db, recap.id))!;
+        return p.recipients !== null && p.counts.queued + p.counts.sending === 0;
+      });
+    } finally {
+      await stop();
+      await sink.stop();
+    }
+    expect(recipientsAsked.filter((to) => to === "slow@example.com")).toHaveLength(1);
+    const slow = await db
+      .selectFrom("newsletter_deliveries as d")
+      .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
+      .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
+      .select(["d.status", "d.attempts"])
+      .where("s.email", "=", "slow@example.com")
+      .where("n.recap_id", "=", recap.id)
+      .executeTakeFirstOrThrow();
+    expect(slow).toEqual({ status: "sent", attempts: 1 });
+  });
+
   it("gives up on an address the server refuses for good (5xx) and retries one it refuses for now (4xx)", async () => {
     const db = database.db;
     await subscribe(db, "gone@example.com");

@@ -13,11 +13,13 @@ import {
   markFailed,
   markRetry,
   markSent,
+  renewLease,
   reserveSlot,
   settleCommitted,
   type ClaimedDelivery,
 } from "./send-queue.server.ts";
 import { CommitRefused, isPermanentFailure, type SmtpClient } from "./smtp-client.ts";
+import { describeSmtpFailure } from "./smtp-failure.ts";
 import { expirePending, markBounced } from "./subscribers.server.ts";
 
 export interface SenderOptions {
@@ -91,6 +93,11 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         withdraw: () => void held.rollback().catch(() => undefined),
       };
     };
+    // The lease says this instance is alive and still on it: renewed while the SMTP call lasts, however
+    // long its server takes, so no other lane takes the message over (and counts an attempt) meanwhile.
+    // Only a dead instance's lease runs out.
+    const leaseMs = o.leaseSeconds * 1000;
+    const renewing = setInterval(() => void renewLease(o.db, d.id, owner, leaseMs).catch((err: unknown) => o.logger.warn({ err, delivery: d.id }, "newsletter lease not renewed")), leaseMs / 3);
     try {
       await smtp.send({ to: d.email, ...email, unsubscribeUrl, messageId }, commitPoint);
       // The server has it: record that, after the commit point's own commit (a failed one is logged).
@@ -98,7 +105,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
       await markSent(o.db, d.id, owner);
     } catch (err) {
       if (err instanceof CommitRefused) return; // Someone else holds it now, or the reader left: not ours to record.
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = describeSmtpFailure(err);
       // The connection failed after the final dot, without the server's answer: it may have the
       // message, and sending it again could deliver it twice. A reply (4xx, 5xx) is a clear no.
       await committed?.catch(() => undefined);
@@ -109,11 +116,13 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
       if (isPermanentFailure(err)) {
         await markFailed(o.db, d.id, owner, reason);
         await markBounced(o.db, d.subscriberId, reason);
-        o.logger.warn({ delivery: d.id, subscriber: d.subscriberId }, "newsletter address refused for good; it gets nothing more");
+        o.logger.warn({ delivery: d.id, subscriber: d.subscriberId, err: reason }, "newsletter address refused for good; it gets nothing more");
       } else {
         const outcome = await markRetry(o.db, d, owner, reason, o.retrySeconds * 1000);
         o.logger.warn({ delivery: d.id, attempt: d.attempts, outcome, err: reason }, "newsletter message failed for now");
       }
+    } finally {
+      clearInterval(renewing);
     }
   }
 

@@ -112,8 +112,9 @@ export class SmtpClient {
       const auth = this.options.auth;
       // A failure to connect or greet arrives as an 'error' event, not through connect's callback.
       connection.on("error", (err) => {
-        this.drop(connection);
+        // Rejected first: dropping the connection ends it, and the 'end' below must not take the error's place.
         reject(err);
+        this.drop(connection);
       });
       connection.once("end", () => {
         this.drop(connection);
@@ -141,13 +142,23 @@ export class SmtpClient {
   }
 }
 
-function drainOrClose(socket: Socket): Promise<void> {
+/**
+ * Waits for the socket to make progress: a 'drain', a 'close', or a short tick.
+ * 'drain' alone is not enough: it is emitted only after a write that filled the
+ * buffer, and a TLS socket holds its last few hundred bytes (being encrypted and
+ * written to the TCP socket underneath) without ever having been full. Its
+ * `writableLength` still falls to zero once they are in the kernel, so it is
+ * looked at again after each tick.
+ */
+function progressOrClose(socket: Socket): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
+      clearTimeout(tick);
       socket.off("drain", done);
       socket.off("close", done);
       resolve();
     };
+    const tick = setTimeout(done, 2);
     socket.on("drain", done);
     socket.on("close", done);
   });
@@ -224,7 +235,7 @@ class CommittingMessage extends EventEmitter {
     if (!socket) throw new Error("the SMTP connection has no socket");
     const pending = () => data.writableLength + data.readableLength + socket.writableLength;
     const closed = () => this.destroyed || socket.destroyed;
-    while (pending() > 0 && !closed()) await drainOrClose(socket);
+    while (pending() > 0 && !closed()) await progressOrClose(socket);
     if (closed()) throw new Error("the SMTP connection closed before the final dot");
     const prepared = await commitPoint();
     if (!prepared) throw new CommitRefused("withdrawn before the final dot");

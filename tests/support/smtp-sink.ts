@@ -7,6 +7,14 @@ export interface SinkOptions {
   refuse?: (address: string) => { code: number; message: string } | undefined;
   /** Keep only who each message was for, without parsing it (thousands of messages in a load test). */
   parse?: boolean;
+  /**
+   * TLS as the providers require it: "starttls" refuses MAIL FROM until the
+   * client has upgraded (as on port 587), "implicit" speaks TLS from the first
+   * byte (as on port 465). Without it, plain TCP.
+   */
+  tls?: { mode: "starttls" | "implicit"; key: Buffer; cert: Buffer };
+  /** Called at each RCPT TO; the server answers it only once the promise settles (a server that stalls mid-message). */
+  holdRcpt?: (address: string) => Promise<void> | undefined;
 }
 
 export interface SmtpSink {
@@ -25,19 +33,27 @@ export interface SmtpSink {
  * A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it is sent,
  * read back with mailparser. Like a real mail server, it has a message only
  * once its final dot arrived: a sender that drops the connection before that
- * leaves nothing. No TLS and no auth: it is local to the test.
+ * leaves nothing. No auth; TLS when asked for (see SinkOptions.tls).
  */
 export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const received: string[][] = [];
+  const tls = options.tls;
   const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
+    disabledCommands: tls?.mode === "starttls" ? ["AUTH"] : ["STARTTLS", "AUTH"],
+    ...(tls ? { key: tls.key, cert: tls.cert, secure: tls.mode === "implicit" } : {}),
     logger: false,
     // Many senders at once in the crash test; the default (100) is per server, not per client.
     maxClients: 1000,
     // Stopping does not wait for senders that keep their connection open between messages.
     closeTimeout: 100,
-    onRcptTo(address, _session, callback) {
+    onMailFrom(_address, session, callback) {
+      if (tls && !session.secure) return callback(Object.assign(new Error("Must issue a STARTTLS command first"), { responseCode: 530 }));
+      callback();
+    },
+    onRcptTo(address, _session, reply) {
+      const held = options.holdRcpt?.(address.address);
+      const callback = (err?: Error | null) => (held ? void held.finally(() => reply(err)) : reply(err));
       const refusal = options.refuse?.(address.address);
       if (!refusal) return callback();
       callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
@@ -67,7 +83,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${tls?.mode === "implicit" ? "smtps" : "smtp"}://127.0.0.1:${port}`,
     messages,
     received,
     async waitFor(count, ms = 10_000) {

@@ -39,6 +39,15 @@ export function NewsletterPanel({ recapId, data, notice, problem }: { recapId: n
           Queued {new Date(p.queuedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC ({p.queuedBy}) for{" "}
           {p.recipients ?? "every confirmed"} subscriber{p.recipients === 1 ? "" : "s"}: <strong>{p.counts.sent} sent</strong>, {p.counts.queued + p.counts.sending} waiting,{" "}
           {p.counts.failed} failed, {p.counts.skipped} skipped (unsubscribed meanwhile).
+          {p.problems.length ? (
+            <span className="mt-2 block">
+              {p.problems.map((problem) => (
+                <span key={`${problem.status}:${problem.reason}`} className="block">
+                  {problem.status === "failed" ? "Failed" : "Will retry"} ({problem.count}): {problem.reason}
+                </span>
+              ))}
+            </span>
+          ) : null}
         </p>
       ) : (
         <form method="post" action={action} className="flex flex-wrap items-center gap-3">
