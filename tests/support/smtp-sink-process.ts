@@ -1,5 +1,6 @@
 import { fork } from "node:child_process";
 import { once } from "node:events";
+import fs from "node:fs";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 /**
@@ -21,8 +22,16 @@ export interface SmtpSinkProcess {
 
 type Reply = { id: number; received: string[][] | number };
 
-export async function startSmtpSinkProcess(): Promise<SmtpSinkProcess> {
-  const child = fork(import.meta.filename, ["--child"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+/** TLS as in SinkOptions, with the key and certificate as files the child process reads. */
+export interface SinkProcessTls {
+  mode: "starttls" | "implicit";
+  keyFile: string;
+  certFile: string;
+}
+
+export async function startSmtpSinkProcess(tls?: SinkProcessTls): Promise<SmtpSinkProcess> {
+  const args = ["--child", ...(tls ? [tls.mode, tls.keyFile, tls.certFile] : [])];
+  const child = fork(import.meta.filename, args, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const [ready] = (await once(child, "message")) as [{ url: string }];
   let next = 0;
   const ask = async <T extends string[][] | number>(countOnly: boolean): Promise<T> => {
@@ -61,7 +70,9 @@ export async function startSmtpSinkProcess(): Promise<SmtpSinkProcess> {
 }
 
 if (process.argv.includes("--child") && process.send) {
-  const sink = await startSmtpSink({ parse: false });
+  const [mode, keyFile, certFile] = process.argv.slice(process.argv.indexOf("--child") + 1);
+  const tls = mode === "starttls" || mode === "implicit" ? { mode, key: fs.readFileSync(keyFile!), cert: fs.readFileSync(certFile!) } as const : undefined;
+  const sink = await startSmtpSink({ parse: false, tls });
   process.on("message", (m: { id: number; countOnly: boolean }) => process.send!({ id: m.id, received: m.countOnly ? sink.received.length : sink.received }));
   process.on("SIGTERM", () => void sink.stop().finally(() => process.exit(0)));
   process.send({ url: sink.url });
