@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantInZone } from "./time-zone.ts";
 import { episodeFields, recapFields } from "../http/admin/admin-schemas.ts";
 
 /** What a desk form gives back when it cannot be saved: a message per field, and what was typed (to show it again). */
@@ -47,17 +48,17 @@ function typedValues(form: FormData): Record<string, string> {
 
 /**
  * The publish time a form asks for: its `publish_at` (a datetime-local value,
- * in the browser's zone) shifted by `tz` (the browser's getTimezoneOffset(),
- * sent by the page's script; without one, the time is read as UTC, and the form says so).
+ * the editor's wall-clock time) read in `tz`, the zone the browser names
+ * (America/New_York); without one (no JavaScript), in UTC, and the form says so.
  */
 export function publishTime(form: FormData): { iso: string } | { error: string } {
   const local = text(form, "publish_at");
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)$/.exec(local);
   if (!match) return { error: "Publish at must be a date and time." };
-  const offset = Number(text(form, "tz") || "0");
-  const utc = new Date(`${match[1]}T${match[2]!.length === 5 ? `${match[2]}:00` : match[2]}Z`);
-  if (Number.isNaN(utc.getTime()) || !Number.isInteger(offset) || Math.abs(offset) > 14 * 60) return { error: "Publish at must be a date and time." };
-  const at = new Date(utc.getTime() + offset * 60_000);
+  const wallClock = new Date(`${match[1]}T${match[2]!.length === 5 ? `${match[2]}:00` : match[2]}Z`);
+  if (Number.isNaN(wallClock.getTime())) return { error: "Publish at must be a date and time." };
+  const at = instantInZone(wallClock, text(form, "tz") || "UTC");
+  if (!at) return { error: "Publish at must be a date and time." };
   if (at.getTime() <= Date.now()) return { error: "Publish at must be in the future (or use Publish now)." };
   return { iso: at.toISOString() };
 }

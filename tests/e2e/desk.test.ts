@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE, type WatchedPage } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
+import { openDatabase } from "../../server/db/client.ts";
 
 const TOKEN = "desk-test-admin-token-0123456789";
 const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
@@ -50,6 +51,17 @@ async function press(page: Page, name: string, url: RegExp) {
 }
 
 const api = async <T,>(p: string) => (await (await fetch(`${server.url}${p}`)).json()) as T;
+
+/** A scheduled item's stored publish time, as an ISO instant (undefined once it is published). */
+async function publishAtOf(table: "recap_drafts" | "episode_drafts", id: number): Promise<string | undefined> {
+  const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+  try {
+    const row = await database.db.selectFrom(table).select("publish_at").where("id", "=", id).executeTakeFirst();
+    return row?.publish_at ? new Date(row.publish_at).toISOString() : undefined;
+  } finally {
+    await database.close();
+  }
+}
 
 // The tests build on one another, as a newsroom's first day would: the owner sets
 // up the desk, adds an editor, who writes and schedules; a producer uploads; a moderator hides.
@@ -180,6 +192,11 @@ describe("the editor's desk", () => {
     expect(before.recaps).toEqual([]);
     await expectNoAxeViolations(page);
 
+    // Stored as the instant the editor meant: the wall-clock time typed, in the browser's zone (New York).
+    const draftId = Number(/\/drafts\/(\d+)/.exec(page.url())![1]);
+    const stored = await publishAtOf("recap_drafts", draftId);
+    expect(stored).toBe(await page.evaluate((typed) => new Date(typed).toISOString(), soon));
+
     let live: { id: number; headline: string; blog_image_url: string; tags: string[]; snippets: string } | undefined;
     for (const giveUp = Date.now() + 20_000; !live && Date.now() < giveUp; await new Promise((r) => setTimeout(r, 250))) {
       live = (await api<{ recaps: NonNullable<typeof live>[] }>(`/api/recaps?q=${encodeURIComponent("Desk test")}`)).recaps[0];
@@ -192,6 +209,55 @@ describe("the editor's desk", () => {
     await hydrated(page);
     await page.getByRole("link", { name: headline, exact: true }).waitFor();
     expectNoUnexpectedErrors([/status of 400/]);
+    await context.close();
+  });
+
+  it("shows a scheduled item on every desk page that lists it, in the editor's zone, on a fresh load and without JavaScript", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await signIn(page, EDITOR);
+    await page.goto("/admin/recaps/new");
+    await hydrated(page);
+    const headline = "Desk test: scheduled for next year";
+    await page.getByLabel("Headline").fill(headline);
+    await page.getByLabel("Text (markdown)").fill("Sample content.");
+    // 10:00 in New York on 2027-01-15 is 15:00 UTC (EST).
+    await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
+    await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
+    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe("2027-01-15T15:00:00.000Z");
+
+    for (const path of ["/admin", "/admin/recaps", "/admin/recaps?status=scheduled"]) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await hydrated(page);
+      await page.getByText("Jan 15, 2027, 10:00 AM EST").first().waitFor();
+    }
+    // Without JavaScript the server's own rendering: the same instant, in UTC, the zone named.
+    const cookies = await context.cookies();
+    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url, timezoneId: "America/New_York" });
+    await plain.addCookies(cookies);
+    const plainPage = await plain.newPage();
+    const res = await plainPage.goto("/admin/recaps");
+    expect(res?.status()).toBe(200);
+    await plainPage.getByText("Jan 15, 2027, 3:00 PM UTC").first().waitFor();
+    await plain.close();
+    expectNoUnexpectedErrors();
+    await context.close();
+  });
+
+  it("reads the time typed in a browser east of UTC in that browser's zone", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, undefined, { timezoneId: "Asia/Kolkata" });
+    await signIn(page, EDITOR);
+    await page.goto("/admin/recaps/new");
+    await hydrated(page);
+    await page.getByLabel("Headline").fill("Desk test: scheduled from Kolkata");
+    await page.getByLabel("Text (markdown)").fill("Sample content.");
+    await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
+    await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
+    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe("2027-01-15T04:30:00.000Z");
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByText("Jan 15, 2027, 10:00 AM GMT+5:30").first().waitFor();
+    expectNoUnexpectedErrors();
     await context.close();
   });
 

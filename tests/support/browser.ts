@@ -20,11 +20,18 @@ export interface WatchedPage {
 }
 
 /**
+ * Where test browsers live: not in the CI machine's UTC, so that code that reads
+ * a time in the browser's zone (or forgets to) is tested as readers use it.
+ * A test may move its browser east of UTC with `timezoneId`.
+ */
+export const BROWSER_TIME_ZONE = "America/New_York";
+
+/**
  * A fresh context and page whose console errors are recorded: a test fails on
  * any it did not expect. Requests anywhere but the test server are blocked.
  */
-export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP, { timezoneId = BROWSER_TIME_ZONE }: { timezoneId?: string } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, timezoneId, locale: "en-US" });
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin,

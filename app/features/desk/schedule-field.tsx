@@ -10,17 +10,18 @@ const localValue = (iso: string) => {
 
 /**
  * When to publish: a date and time in the browser's own zone, sent with the
- * zone's offset (a hidden field the page's script fills in). Without
- * JavaScript the time is read as UTC, and the hint says so.
+ * zone's name (America/New_York), so the server reads the wall-clock time in
+ * that zone with the offset of that date (daylight saving time included), not
+ * of today. The name is rendered by React, not set by an effect: a re-render
+ * (hydration ends, the form goes busy) puts a hidden input's default value back.
+ * Without JavaScript the time is read as UTC, and the hint says so.
  */
 export function ScheduleField({ publishAt, error, busy }: { publishAt: string | null; error: string | undefined; busy: boolean }) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const offset = useRef<HTMLInputElement>(null);
   // A stored instant (ISO) is shown in local time; a value typed back after an error is already local.
   const stored = publishAt && publishAt.endsWith("Z") ? publishAt : null;
   useEffect(() => {
-    if (offset.current) offset.current.value = String(new Date().getTimezoneOffset());
     if (stored && input.current) input.current.value = localValue(stored);
   }, [stored]);
   const zone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
@@ -41,7 +42,7 @@ export function ScheduleField({ publishAt, error, busy }: { publishAt: string | 
           />
         </Field>
       </div>
-      <input ref={offset} type="hidden" name="tz" defaultValue="0" />
+      <input type="hidden" name="tz" value={zone} />
       <button type="submit" name="intent" value="schedule" className={secondaryButton} disabled={busy}>
         Schedule
       </button>

@@ -79,7 +79,7 @@ function Unpublished({ id, title, empty, items }: { id: string; title: string; e
       {items.length ? (
         <ul className="mt-3 divide-y divide-ink-100">
           {items.map((item) => (
-            <li key={item.href} className="flex items-center justify-between gap-3 py-2">
+            <li key={item.href} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
               <Link to={item.href} className="font-medium text-ink-900 underline">
                 {item.title}
               </Link>
