@@ -19,6 +19,8 @@ export interface AppContext {
   stylesheetText?: (href: string) => string;
   /** The URL of the islands script (app/islands/islands-entry.ts) for pages that run only their islands. */
   islandsScript?: string;
+  /** This render's: the id of the request it answers (for the log), and the errors its loaders and actions threw. */
+  render?: { requestId: string; errors: unknown[] };
 }
 
 export const appContext = createContext<AppContext>();

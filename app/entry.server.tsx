@@ -4,12 +4,25 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { appContext } from "./context";
 import { InlineCssContext } from "./inline-css";
 import stylesheet from "./styles/app.css?url";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error, logged with its stack and the request's id
+ * (never the aborted requests of visitors who left), and noted on the render so
+ * the server can tell "database unavailable" (503) from a bug (500).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const app = (context as RouterContextProvider).get(appContext);
+  app.render?.errors.push(error);
+  // The address is in the request's own log line (secrets taken out), found by the same id.
+  app.logger.error({ err: error, reqId: app.render?.requestId }, "page failed to load");
+};
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const css = loadContext.get(appContext).stylesheetText?.(stylesheet) ?? "";

@@ -10,13 +10,14 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context.ts";
 import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import { errorForLog, type Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { adminApi } from "./admin/admin-api.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
@@ -81,6 +82,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: errorForLog,
       },
     }),
   );
@@ -96,8 +98,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const newsletter = newsletterServices(config, redis);
-  const loadContext = () =>
-    new RouterContextProvider(new Map([[appContext, { config, publicConfig: context, database, logger, media, newsletter, stylesheetText, islandsScript }]]));
+  const loadContext = (requestId: string) =>
+    new RouterContextProvider(
+      new Map([[appContext, { config, publicConfig: context, database, logger, media, newsletter, stylesheetText, islandsScript, render: { requestId, errors: [] } }]]),
+    );
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
@@ -122,7 +126,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     app.use(express.static(deps.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
-  app.all("/{*splat}", createRequestHandler({ build, mode: config.isDevelopment ? "development" : "production", getLoadContext: loadContext }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: config.isDevelopment ? "development" : "production", getLoadContext: (req) => loadContext(String(req.id)) }));
 
   app.use(errorHandler(config));
   return app;
@@ -130,10 +134,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
 function errorHandler(config: Config): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const status = err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
-    if (status >= 500) req.log.error({ err }, "request failed");
+    const unavailable = !(err instanceof HttpError) && isDatabaseUnavailable(err);
+    const status = unavailable ? 503 : err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
+    // The cause, with its stack and the request's id (pino-http's own line says only the status).
+    if (status >= 500) req.log.error({ err }, unavailable ? "request failed: database unavailable" : "request failed");
     if (res.headersSent) return res.end();
     if (err instanceof HttpError) res.set(err.headers);
+    if (unavailable) res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
     // A page that failed to render gets a page saying so, never JSON or an empty 200.
     if (status >= 500 && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
       res.status(status).set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" }).type("html").send(errorPageHtml(config, status));
@@ -142,7 +149,9 @@ function errorHandler(config: Config): ErrorRequestHandler {
     const message =
       err instanceof HttpError || (status < 500 && err?.expose)
         ? String(err.message)
-        : status >= 500
+        : unavailable
+          ? DATABASE_UNAVAILABLE.message
+          : status >= 500
           ? "Internal server error"
           : "Bad request";
     const body: { error: string; stack?: string } = { error: message };

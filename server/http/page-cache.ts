@@ -83,6 +83,11 @@ export class PageCache {
     this.entries.set(PageCache.key(version, url), page);
   }
 
+  /** The copy of `url` at the newest version seen, whatever the current version is (for when it cannot be read). */
+  latest(url: string): RenderedPage | undefined {
+    return this.newest < 0 ? undefined : this.entries.get(PageCache.key(this.newest, url));
+  }
+
   private observe(version: number) {
     if (version <= this.newest) return;
     this.newest = version;

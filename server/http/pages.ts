@@ -6,11 +6,14 @@ import type { ContentVersionReader } from "../data/content-version.server.ts";
 import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
+import { appContext } from "../../app/context.ts";
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export interface PageDeps {
   config: Config;
   build: () => Promise<ServerBuild>;
-  loadContext: () => RouterContextProvider;
+  /** The router context for one render, answering the request with this id. */
+  loadContext: (requestId: string) => RouterContextProvider;
   versions: ContentVersionReader;
   cache: PageCache;
 }
@@ -46,8 +49,11 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
   const handle = createRequestHandler(deps.build, "production");
   const origin = new URL(deps.config.SITE_URL).origin;
 
-  async function render(request: Request, version: number): Promise<RenderedPage> {
-    const response = await handle(request, deps.loadContext());
+  async function render(request: Request, version: number, requestId: string): Promise<RenderedPage> {
+    const context = deps.loadContext(requestId);
+    const response = await handle(request, context);
+    // A loader that could not reach the database: the site is unavailable for now (503), not broken (500).
+    const unavailable = response.status >= 500 && (context.get(appContext).render?.errors ?? []).some(isDatabaseUnavailable);
     const html = response.headers.get("content-type")?.startsWith("text/html");
     const body = html ? Buffer.from(deferHydration(await response.text())) : Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
@@ -60,7 +66,8 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     }
     // Browsers and CDNs may keep a copy but must ask again each time (a 304 when nothing changed).
     if (!response.headers.has("cache-control")) headers.push(["cache-control", "no-cache"]);
-    return renderedPage(response.status, headers, body, version);
+    if (unavailable) headers.push(["retry-after", String(DATABASE_UNAVAILABLE.retryAfterSeconds)]);
+    return renderedPage(unavailable ? 503 : response.status, headers, body, version);
   }
 
   const shared = sharedRenders(deps.cache);
@@ -70,11 +77,11 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     // Another method renders for its request alone; a GET is rendered with no visitor
     // headers, so the result can be shared by everyone who asks for this URL.
     // Rendered for this request alone, at the address it was sent to (React Router checks an action's Origin against it).
-    const alone = () => render(ownRequest(req, `${req.protocol}://${req.get("host") ?? new URL(origin).host}`), -1);
+    const alone = () => render(ownRequest(req, `${req.protocol}://${req.get("host") ?? new URL(origin).host}`), -1, String(req.id));
     // The editor's desk is personal (it reads the visitor's session): rendered for each request, kept by no one.
     if (isPersonal(req.path)) return serve(req, res, next, deps.versions, shared, null, async () => personal(await alone()));
     if (req.method !== "GET" && req.method !== "HEAD") return serve(req, res, next, deps.versions, shared, null, alone);
-    return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + req.originalUrl), version), alone);
+    return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + req.originalUrl), version, String(req.id)), alone);
   };
 }
 
@@ -94,6 +101,9 @@ async function serve(
 ): Promise<void> {
   try {
     const version = make ? await versions.current().catch(() => undefined) : undefined;
+    // The database cannot say its version (it is down): the copy this instance has is better than an error.
+    const kept = make && version === undefined ? shared.latest(req.originalUrl) : undefined;
+    if (kept) return await send(req, res, kept, "stale");
     if (!make || version === undefined) return await send(req, res, await alone(), "bypass");
     const { page, how } = await shared(req.originalUrl, version, () => make(version));
     await send(req, res, page, how);
@@ -112,7 +122,7 @@ const cacheable = (page: RenderedPage) =>
  */
 function sharedRenders(cache: PageCache) {
   const rendering = new Map<string, Promise<RenderedPage>>();
-  return async (url: string, version: number, make: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
+  const shared = async (url: string, version: number, make: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
     const cached = cache.get(version, url);
     if (cached) return { page: cached, how: "hit" };
     const key = PageCache.key(version, url);
@@ -127,6 +137,7 @@ function sharedRenders(cache: PageCache) {
     pending.then(done, done);
     return { page: await pending, how: "miss" };
   };
+  return Object.assign(shared, { latest: (url: string) => cache.latest(url) });
 }
 
 /** What a versioned GET route produces: its bytes and their type, derived from the database alone. */
@@ -179,9 +190,10 @@ function ownRequest(req: ExpressRequest, origin: string): Request {
 
 /**
  * What `X-Page-Cache` tells: served from the cache, rendered for this request,
- * rendered for another request that arrived first, or rendered and not kept.
+ * rendered for another request that arrived first, rendered and not kept, or
+ * the last copy kept, served while the database cannot say whether it is current.
  */
-type CacheOutcome = "hit" | "miss" | "shared" | "bypass";
+type CacheOutcome = "hit" | "miss" | "shared" | "bypass" | "stale";
 
 async function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cache: CacheOutcome): Promise<void> {
   const encoding: Encoding = (req.acceptsEncodings("br", "gzip") || "identity") as Encoding;

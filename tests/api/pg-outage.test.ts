@@ -56,6 +56,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     const url = new URL(testDb.databaseUrl!);
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
+    // A password the local server does not ask for (trust), so the test can check it never reaches the log.
+    url.password = "outage-secret-pw";
     server = await startServer({ ...testDb.env, DATABASE_URL: url.toString() });
   });
   // A failed request names what the server said, so a crash would be visible.
@@ -72,25 +74,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     await testDb?.drop();
   });
 
-  it("answers with error states and 503 on /healthz while it is gone, and recovers by itself", async () => {
+  it("serves what it has kept, answers 503 for the rest, pages and API alike, logs each cause, and recovers by itself", async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/podcast`)).status).toBe(200);
+    const before = await fetch(`${server.url}/podcast`);
+    expect(before.status).toBe(200);
+    const kept = await before.text();
 
     await proxy.cut();
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: "unavailable", database: { engine: "postgres", status: "down" } });
-    const podcast = await fetch(`${server.url}/podcast`);
+    // A page in the page cache: its last copy, not an error (the database cannot say whether it changed).
+    const stale = await fetch(`${server.url}/podcast`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("x-page-cache")).toBe("stale");
+    expect(await stale.text()).toBe(kept);
+    // Pages never kept: the page's own error state, or the error page, with 503 and Retry-After.
+    const podcast = await fetch(`${server.url}/podcast?series=weekly`);
     expect(podcast.status).toBe(503);
     expect(await podcast.text()).toContain("Error loading episodes");
-    const api = await fetch(`${server.url}/api/recaps`);
-    expect(api.status).toBeGreaterThanOrEqual(500);
-    expect(Object.keys((await api.json()) as object)).toEqual(["error"]);
     const recap = await fetch(`${server.url}/recap`);
-    expect(recap.status).toBeGreaterThanOrEqual(500);
+    expect(recap.status).toBe(503);
+    expect(recap.headers.get("retry-after")).toBe("5");
     expect(await recap.text()).toContain("<html");
+    // The API says the same: 503, Retry-After, one short message.
+    const api = await fetch(`${server.url}/api/recaps`);
+    expect(api.status).toBe(503);
+    expect(api.headers.get("retry-after")).toBe("5");
+    expect(await api.json()).toEqual({ error: "The site's database is unavailable right now. Please try again in a moment." });
     // The process is still there.
     expect(server.process.exitCode, server.stderr()).toBeNull();
+
+    // The log has each failure's cause, with its stack and the request's id; never the database's password.
+    const failure = server.logs.find(
+      (l): l is Record<string, unknown> => typeof l === "object" && l.msg === "page failed to load" && l.reqId === recap.headers.get("x-request-id"),
+    );
+    expect(failure, "a log line for the /recap failure").toBeDefined();
+    expect(String((failure!.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
+    const apiFailure = server.logs.find(
+      (l): l is Record<string, unknown> => typeof l === "object" && l.msg === "request failed: database unavailable" && (l.req as { id?: string } | undefined)?.id === api.headers.get("x-request-id"),
+    );
+    expect(apiFailure, "a log line for the /api/recaps failure").toBeDefined();
+    expect(String((apiFailure!.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
+    expect(JSON.stringify(server.logs) + server.stderr()).not.toContain("outage-secret-pw");
 
     await proxy.listen();
     await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
