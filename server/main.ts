@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import type { createHttpApp as CreateHttpApp, startNewsletter as StartNewsletter } from "./http/app.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, withoutCredentials, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
 import { newsletterPolicy } from "./newsletter/auto-send.ts";
 import { openMediaStore } from "./media/open-store.ts";
@@ -53,7 +53,20 @@ async function main(): Promise<void> {
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
-    logger.info({ url: `http://${config.HOST}:${port}`, database: database.engine, location: database.location }, "listening");
+    // What this instance runs with, without a secret: the first line to read when something is off.
+    logger.info(
+      {
+        url: `http://${config.HOST}:${port}`,
+        site: config.SITE_URL,
+        database: database.engine,
+        location: database.location,
+        redis: config.REDIS_URL ? withoutCredentials(config.REDIS_URL) : "not configured (limits count per process)",
+        media: config.MEDIA_STORE === "s3" ? `s3 ${config.S3_ENDPOINT ?? "(AWS)"} ${config.S3_BUCKET_WEEKLY_SUMMARY_PICS}, ${config.S3_BUCKET_PODCAST_EPISODES}` : `disk ${config.DATA_DIR}`,
+        mail: config.SMTP_URL ? `${withoutCredentials(config.SMTP_URL)} from ${config.MAIL_FROM}` : "not configured",
+        trustProxy: config.TRUST_PROXY,
+      },
+      "listening",
+    );
   });
   server.on("error", (err) => {
     logger.fatal({ err }, "server failed to listen");

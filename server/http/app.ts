@@ -110,7 +110,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
   app.use(compression());
 
-  app.get("/healthz", healthRoute(database));
+  app.get("/healthz", healthRoute({ config, database, redis, media }));
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media));

@@ -1,20 +1,49 @@
 import type { RequestHandler } from "express";
+import type { Redis } from "ioredis";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { MediaStore } from "../media/media-store.ts";
 
 const PING_TIMEOUT_MS = 2000;
+// The media store is asked at most this often: a load balancer probes every few seconds, and S3 requests cost.
+const MEDIA_CHECK_EVERY_MS = 10_000;
 
-/** 200 when the database answers, 503 when it does not (or not in time). */
-export function healthRoute(database: Database): RequestHandler {
+const within = <T,>(work: Promise<T>) =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), PING_TIMEOUT_MS).unref())]);
+const upOrDown = (work: Promise<unknown>) => within(work).then(() => "up" as const, () => "down" as const);
+
+export interface HealthDeps {
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM">;
+  database: Database;
+  redis: Redis | undefined;
+  media: MediaStore;
+}
+
+/**
+ * The instance's state and each thing it depends on. 503 only when the
+ * database does not answer (nothing can be served right); Redis or the media
+ * store being down is "degraded" with 200: pages still work (limits count per
+ * process, the media fail on their own requests), and taking the instance out
+ * of a load balancer would not help, as every instance shares them. Mail is
+ * reported as set up or not; SMTP is not dialled on every probe (`hub
+ * newsletter status` says how sending goes).
+ */
+export function healthRoute({ config, database, redis, media }: HealthDeps): RequestHandler {
+  let mediaChecked: { at: number; status: Promise<"up" | "down"> } | undefined;
+  const mediaStatus = () => {
+    if (!mediaChecked || Date.now() - mediaChecked.at > MEDIA_CHECK_EVERY_MS) mediaChecked = { at: Date.now(), status: upOrDown(media.ready?.() ?? Promise.resolve()) };
+    return mediaChecked.status;
+  };
   return async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), PING_TIMEOUT_MS).unref()),
-      ]);
-      res.json({ status: "ok", database: { engine: database.engine, status: "up", ...(database.engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) } });
-    } catch {
-      res.status(503).json({ status: "unavailable", database: { engine: database.engine, status: "down" } });
-    }
+    const [db, redisStatus, mediaState] = await Promise.all([upOrDown(database.ping()), redis ? upOrDown(redis.ping()) : Promise.resolve("not configured" as const), mediaStatus()]);
+    const status = db === "down" ? "unavailable" : redisStatus === "down" || mediaState === "down" ? "degraded" : "ok";
+    res.status(db === "down" ? 503 : 200).json({
+      status,
+      database: { engine: database.engine, status: db, ...(database.engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) },
+      redis: { status: redisStatus },
+      media: { store: media.kind, status: mediaState },
+      mail: { status: config.SMTP_URL && config.MAIL_FROM ? "configured" : "not configured" },
+    });
   };
 }

@@ -21,7 +21,28 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     // SQLite's durability settings are part of its state (the server refuses to start without them).
-    expect(await res.json()).toEqual({ status: "ok", database: { engine, status: "up", ...(engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) } });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: { engine, status: "up", ...(engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) },
+      redis: { status: "not configured" },
+      media: { store: "disk", status: "up" },
+      mail: { status: "not configured" },
+    });
+  });
+
+  it("says on /healthz and in its start line what it depends on, degraded (200) when Redis is down, never a secret", async () => {
+    // Nothing listens on port 1: Redis is down from the start.
+    const other = await startServer({ ...testDb.env, SEED_DEMO: "false", REDIS_URL: "redis://:redis-secret-pw@127.0.0.1:1/0", SMTP_URL: "smtp://mailer:smtp-secret-pw@127.0.0.1:1", MAIL_FROM: "Hub <hub@proofline.test>" });
+    try {
+      const res = await fetch(`${other.url}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "degraded", database: { status: "up" }, redis: { status: "down" }, media: { store: "disk", status: "up" }, mail: { status: "configured" } });
+      const listening = other.logs.find((l): l is Record<string, unknown> => typeof l === "object" && l.msg === "listening");
+      expect(listening).toMatchObject({ database: engine, redis: "redis://:[secret]@127.0.0.1:1/0", mail: "smtp://mailer:[secret]@127.0.0.1:1 from Hub <hub@proofline.test>", media: expect.stringMatching(/^disk /) });
+      expect(JSON.stringify(other.logs) + other.stderr()).not.toMatch(/redis-secret-pw|smtp-secret-pw/);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("server-renders the home page with the brand, and logs one JSON line per request with its id", async () => {
@@ -100,7 +121,13 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
         await adminQuery(new URL(process.env.TEST_DATABASE_URL!), `drop database ${new URL(own.databaseUrl!).pathname.slice(1)} with (force)`);
         const res = await fetch(`${other.url}/healthz`);
         expect(res.status).toBe(503);
-        expect(await res.json()).toEqual({ status: "unavailable", database: { engine: "postgres", status: "down" } });
+        expect(await res.json()).toEqual({
+          status: "unavailable",
+          database: { engine: "postgres", status: "down" },
+          redis: { status: "not configured" },
+          media: { store: "disk", status: "up" },
+          mail: { status: "not configured" },
+        });
       } finally {
         await other.stop();
         await own.drop();
