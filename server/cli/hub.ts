@@ -60,6 +60,11 @@ Newsletter (the weekly recap by email)
   subscriber export <address>     everything kept about one address (a privacy request), as JSON
   subscriber delete <address>     delete an address and the record of mail sent to it
 
+Sample content
+  sample remove                   take the demo recaps and episodes (and their comments and
+                                  media) out of a site that publishes its own; run once, and
+                                  start with SEED_DEMO=false
+
 Backup
   backup <file.tar.gz>            download the database and the media together (consistent while
                                   the site runs)
@@ -282,6 +287,13 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       await client.json("POST", "/api/admin/subscribers/delete", { email: need(arg, "the address") });
       out(`Deleted ${arg} and the record of mail sent to it.`);
       return;
+    case "sample remove": {
+      const { removed } = await client.json<{ removed: { recaps: number; episodes: number; media: number } }>("POST", "/api/admin/sample-content/remove");
+      const n = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
+      out(`Removed ${n(removed.recaps, "sample recap")}, ${n(removed.episodes, "sample episode")} (with their comments) and ${n(removed.media, "sample media file")}.`);
+      out("Start the site with SEED_DEMO=false: an empty database would otherwise be given the sample content again.");
+      return;
+    }
     case "backup": {
       const file = need(sub, "the file to write");
       const progress = progressPrinter("Downloading backup");

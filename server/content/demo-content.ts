@@ -1,3 +1,4 @@
+import { v5 as uuidv5 } from "uuid";
 import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
@@ -72,3 +73,10 @@ export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.j
     }),
   );
 }
+
+/**
+ * The guid the seed gives a demo episode, derived from its key so a fresh demo
+ * database gives each episode the same guid again; with the key, what marks an
+ * episode as the sample one rather than an operator's with a like key.
+ */
+export const demoEpisodeGuid = (key: string) => uuidv5(`proofline-demo-episode:${key}`, uuidv5.URL);

@@ -1,8 +1,7 @@
-import { v5 as uuidv5 } from "uuid";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { CONTENT_DIR, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
+import { CONTENT_DIR, demoEpisodeGuid, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
 import { createReadStream } from "node:fs";
 import { audioFactsOfFile } from "../media/audio-facts.ts";
 import { BUCKETS } from "../media/buckets.ts";
@@ -65,8 +64,7 @@ export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string
           mp3_file: e.mp3_file,
           byte_size: facts.get(e.key)?.byteSize ?? null,
           duration_seconds: facts.get(e.key)?.durationSeconds ?? null,
-          // Derived from the demo key, so a fresh demo database gives each episode the same guid again.
-          guid: uuidv5(`proofline-demo-episode:${e.key}`, uuidv5.URL),
+          guid: demoEpisodeGuid(e.key),
           external_key: e.key,
           transcript: e.transcript,
           chapters: e.chapters,

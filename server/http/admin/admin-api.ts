@@ -11,6 +11,7 @@ import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-ep
 import { createRecap, deleteRecap, updateRecap } from "../../data/admin-recaps.server.ts";
 import { exportSnapshot, importSnapshot } from "../../data/backup.server.ts";
 import { rowId } from "../../data/row-id.ts";
+import { removeSampleContent } from "../../data/sample-content.server.ts";
 import { storedAudioFacts } from "../../media/audio-facts.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 import { ArchiveError, readBackupArchive, replaceMedia, writeBackupArchive } from "../../media/backup-archive.ts";
@@ -179,6 +180,10 @@ export function adminApi(config: Config, database: Database, store: MediaStore, 
   });
 
   // Backup and restore: the database's rows and the media, together, as one .tar.gz.
+  router.post("/sample-content/remove", async (_req, res) => {
+    res.json({ removed: await removeSampleContent(db, store) });
+  });
+
   router.get("/backup", async (_req, res) => {
     const snapshot = await exportSnapshot(db);
     const day = snapshot.created_at.slice(0, 10);

@@ -1,0 +1,53 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { CONTENT_DIR, demoEpisodeGuid, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
+import type { DB } from "../db/schema.ts";
+import { BUCKETS } from "../media/buckets.ts";
+import type { MediaStore } from "../media/media-store.ts";
+import { deleteWithComments } from "./comments.server.ts";
+
+export interface SampleRemoval {
+  recaps: number;
+  episodes: number;
+  /** Sample media files taken out of the store (those no remaining recap, episode or draft names). */
+  media: number;
+}
+
+/**
+ * Takes the demo content out of a site that now publishes its own: the sample
+ * recaps (external key `demo:…`) and episodes (their key and the seed's guid),
+ * with their comments, and the sample media no remaining item or draft names.
+ * Anything the operator made is untouched. Safe to run again (it then removes nothing).
+ */
+export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Promise<SampleRemoval> {
+  const [recaps, episodes] = await Promise.all([loadDemoRecaps(), loadDemoEpisodes()]);
+  const recapRows = await db.selectFrom("weekly_summaries").select("id").where("external_key", "in", recaps.map((r) => r.key)).execute();
+  const episodeRows = await db
+    .selectFrom("podcast_episodes")
+    .select(["id", "external_key", "guid"])
+    .where("external_key", "in", episodes.map((e) => e.key))
+    .execute();
+  let removedEpisodes = 0;
+  for (const row of recapRows) await deleteWithComments(db, "recap", row.id);
+  for (const row of episodeRows) {
+    if (row.guid !== demoEpisodeGuid(row.external_key!)) continue;
+    await deleteWithComments(db, "episode", row.id);
+    removedEpisodes++;
+  }
+
+  const named = new Set<string>();
+  for (const r of await db.selectFrom("weekly_summaries").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db.selectFrom("recap_drafts").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db.selectFrom("podcast_episodes").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
+  for (const r of await db.selectFrom("episode_drafts").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
+  let media = 0;
+  for (const bucket of BUCKETS) {
+    for (const file of await fs.readdir(path.join(CONTENT_DIR, "media", bucket))) {
+      if (named.has(`${bucket}/${file}`) || !(await store.stat(bucket, file))) continue;
+      await store.remove(bucket, file);
+      media++;
+    }
+  }
+  return { recaps: recapRows.length, episodes: removedEpisodes, media };
+}
