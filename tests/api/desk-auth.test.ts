@@ -86,3 +86,15 @@ describe("the setup page's ADMIN_TOKEN", () => {
     expect(await right.text()).toContain("Too many wrong tokens. Try again in 15 minutes.");
   });
 });
+
+describe("the desk's setup page on a site without ADMIN_TOKEN", () => {
+  const handle = serverForTests({}, "sqlite");
+
+  it("says the token comes first, whether the owner is made here or with the command line (which needs it too)", async () => {
+    const res = await fetch(`${handle.server.url}/admin/setup`);
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;|&apos;/g, "'");
+    expect(text).toContain("this site has no ADMIN_TOKEN. Set ADMIN_TOKEN (16 characters or more) in the server's environment and restart it");
+    expect(text).toContain("ADMIN_TOKEN=… npm run hub -- user add");
+  });
+});

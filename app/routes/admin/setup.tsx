@@ -14,6 +14,10 @@ import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/setup";
 
+
+// The command line talks to the publishing API, which needs the token too: the token comes first, whichever way.
+const NO_TOKEN = "This site has no ADMIN_TOKEN. Set it in the server's environment and restart; then enter it here, or run npm run hub -- user add with it.";
+
 export const meta: Route.MetaFunction = () => deskMeta("Set up the desk");
 
 // The desk's first owner, on a site that has none yet: whoever holds the
@@ -42,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, config);
   const form = await request.formData();
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
-  if (!config.ADMIN_TOKEN) return data({ formError: "This site has no ADMIN_TOKEN: make the first owner with npm run hub -- user add." }, { status: 400 });
+  if (!config.ADMIN_TOKEN) return data({ formError: NO_TOKEN }, { status: 400 });
   const parsed = setup.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
   // Guessing the token here is limited like guessing a password (five tries, then a wait).
@@ -95,8 +99,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         </>
       ) : (
         <p className="mt-4 text-ink-700">
-          The desk has no staff yet. On the server, run <code>npm run hub -- user add &lt;email&gt; --name &quot;Your Name&quot; --role owner</code>, or set ADMIN_TOKEN and
-          reload this page.
+          The desk has no staff yet, and this site has no ADMIN_TOKEN. Set <code>ADMIN_TOKEN</code> (16 characters or more) in the server&apos;s environment and
+          restart it; then either enter the token here, or run <code>ADMIN_TOKEN=… npm run hub -- user add &lt;email&gt; --name &quot;Your Name&quot; --role owner</code>{" "}
+          (the command line uses the same token) and open the link it prints.
         </p>
       )}
     </div>
