@@ -12,7 +12,7 @@ export const handle = STATIC_PAGE;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     site: siteFromMatches(matches),
-    title: loaderData?.confirmed ? "Subscription confirmed" : "Link expired",
+    title: loaderData?.outcome === "confirmed" ? "Subscription confirmed" : loaderData?.outcome === "already" ? "Already subscribed" : "Link expired",
     description: "Confirm your subscription to the Weekly Recap.",
     path: "/newsletter",
   }),
@@ -24,12 +24,19 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 /** The link in the confirmation mail: one use, within its time. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
-  const confirmed = await confirmSubscription(database.db, params.token);
-  return data({ confirmed }, { status: confirmed ? 200 : 410 });
+  const outcome = await confirmSubscription(database.db, params.token);
+  return data({ outcome }, { status: outcome === "expired" ? 410 : 200 });
 }
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
-  if (loaderData.confirmed) {
+  if (loaderData.outcome === "already") {
+    return (
+      <NewsletterNotice title="You're already subscribed" tone="ok" next={READ_RECAPS}>
+        <p>This link was used before: your address is confirmed, and the Weekly Recap comes to your inbox. Every email has a one-click unsubscribe link.</p>
+      </NewsletterNotice>
+    );
+  }
+  if (loaderData.outcome === "confirmed") {
     return (
       <NewsletterNotice title="You're subscribed" tone="ok" next={READ_RECAPS}>
         <p>The next Weekly Recap will arrive in your inbox. Every email has a one-click unsubscribe link.</p>

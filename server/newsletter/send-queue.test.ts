@@ -16,7 +16,7 @@ const silent = pino({ level: "silent" });
 async function subscribe(db: Database["db"], email: string): Promise<string> {
   const outcome = await requestSubscription(db, email, "home");
   if (outcome.kind !== "confirm") throw new Error("expected a confirmation");
-  expect(await confirmSubscription(db, outcome.token)).toBe(true);
+  expect(await confirmSubscription(db, outcome.token)).toBe("confirmed");
   const row = await db.selectFrom("newsletter_subscribers").select("unsubscribe_key").where("email", "=", email).executeTakeFirstOrThrow();
   return row.unsubscribe_key;
 }

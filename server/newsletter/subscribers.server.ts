@@ -61,14 +61,25 @@ export async function requestSubscription(db: Kysely<DB>, email: string, source:
 }
 
 /** Uses a confirmation link: true when it was valid (the address is now confirmed); a link works once. */
-export async function confirmSubscription(db: Kysely<DB>, token: string, now = new Date()): Promise<boolean> {
+export type ConfirmOutcome = "confirmed" | "already" | "expired";
+
+/**
+ * Confirms the address a link's token was mailed to, once, within its time.
+ * The used token's digest is kept (with no expiry), so the same link clicked
+ * again tells its confirmed owner "already subscribed" rather than "expired";
+ * unsubscribing forgets it.
+ */
+export async function confirmSubscription(db: Kysely<DB>, token: string, now = new Date()): Promise<ConfirmOutcome> {
+  const digest = digestOf(token);
   const result = await db
     .updateTable("newsletter_subscribers")
-    .set({ status: "confirmed", confirmed_at: now.toISOString(), confirm_token: null, confirm_expires_at: null, unsubscribed_at: null, bounced_at: null, bounce_reason: null })
-    .where("confirm_token", "=", digestOf(token))
+    .set({ status: "confirmed", confirmed_at: now.toISOString(), confirm_expires_at: null, unsubscribed_at: null, bounced_at: null, bounce_reason: null })
+    .where("confirm_token", "=", digest)
     .where("confirm_expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return "confirmed";
+  const used = await db.selectFrom("newsletter_subscribers").select("status").where("confirm_token", "=", digest).where("confirm_expires_at", "is", null).executeTakeFirst();
+  return used?.status === "confirmed" ? "already" : "expired";
 }
 
 /**

@@ -96,9 +96,14 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.headers.get("cache-control")).toBe("no-store");
     expect(await confirmed.text()).toContain("You&#x27;re subscribed");
+    // The same link again (a second click, a mail client's preview): the reader is told they are subscribed, not that it expired.
     const again = await fetch(`${server.url}${link}`);
-    expect(again.status).toBe(410);
-    expect(await again.text()).toContain("This link has expired");
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("You&#x27;re already subscribed");
+    // A link nobody was sent still expires.
+    const unknown = await fetch(`${server.url}/newsletter/confirm/${"x".repeat(32)}`);
+    expect(unknown.status).toBe(410);
+    expect(await unknown.text()).toContain("This link has expired");
 
     const { body } = await publish("Tariffs, depletions and the holiday reset");
     const recapId = (body.recap as { id: number }).id;
