@@ -39,7 +39,8 @@ Bulk
                                   already published is left as it is.
 
 Comments
-  comments list [--status visible|hidden] [--limit n]
+  comments list [--status visible|hidden] [--limit n] [--cursor c]
+                                  newest first; prints the command for the next ones
   comments hide <id> | comments unhide <id> | comments rm <id>
 
 Desk staff (the web desk at /admin)
@@ -165,6 +166,7 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       description: { type: "string" },
       status: { type: "string" },
       limit: { type: "string" },
+      cursor: { type: "string" },
       transcript: { type: "string" },
       chapters: { type: "string" },
       name: { type: "string" },
@@ -239,10 +241,15 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       const query = new URLSearchParams();
       if (values.status) query.set("status", values.status);
       if (values.limit) query.set("limit", values.limit);
-      const { comments } = await client.json<{ comments: Array<Record<string, string>> }>("GET", `/api/admin/comments${query.size ? `?${query}` : ""}`);
+      if (values.cursor) query.set("cursor", values.cursor);
+      const { comments, next_cursor: next, total } = await client.json<{ comments: Array<Record<string, string>>; next_cursor: string | null; total: number }>(
+        "GET",
+        `/api/admin/comments${query.size ? `?${query}` : ""}`,
+      );
       for (const c of comments)
         out(`${c.id}  ${c.created_at!.slice(0, 16).replace("T", " ")}  ${c.status === "hidden" ? "[hidden] " : ""}${c.author_name} on ${c.target} ${c.parent_id} (${c.parent_title}): ${c.comment_text!.replace(/\s+/g, " ").slice(0, 120)}`);
       if (!comments.length) out("No comments.");
+      if (next) out(`${total} in all; the next ones: npm run hub -- comments list${values.status ? ` --status ${values.status}` : ""}${values.limit ? ` --limit ${values.limit}` : ""} --cursor ${next}`);
       return;
     }
     case "comments hide":

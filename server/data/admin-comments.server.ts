@@ -53,6 +53,18 @@ export async function listLatestComments(db: Kysely<DB>, options: CommentQueueFi
   return perTarget.flat().sort((a, b) => time(b) - time(a) || b.id.localeCompare(a.id)).slice(0, options.limit);
 }
 
+/** How many comments there are across recaps and episodes, of one status or all. */
+export async function countComments(db: Kysely<DB>, status?: CommentStatus): Promise<number> {
+  const counts = await Promise.all(
+    COMMENT_TARGETS.map(async (target) => {
+      let query = (db as AnyDb).selectFrom(TARGETS[target].table).select((eb) => eb.fn.countAll().as("n"));
+      if (status) query = query.where("status", "=", status);
+      return Number(((await query.executeTakeFirst()) as { n: number | string }).n);
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 /** Hides or shows a comment, wherever it is; false when no comment has that id. */
 export async function setCommentStatus(db: Kysely<DB>, id: string, status: CommentStatus): Promise<boolean> {
   for (const target of COMMENT_TARGETS) {

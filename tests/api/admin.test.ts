@@ -225,4 +225,30 @@ describe.each(ENGINES)("publishing API on %s", (engine) => {
     expect(await call("GET", "/api/admin/comments?status=spam")).toMatchObject({ status: 400, body: { error: "status: must be visible or hidden" } });
     expect(await call("GET", "/api/admin/comments?limit=0")).toMatchObject({ status: 400, body: { error: "limit: must be 1 to 500" } });
   });
+
+  it("pages the comment list with a cursor and says how many there are, as the other lists do", async () => {
+    const recapId = (await publicRecaps())[1]!.id as number;
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}/api/recaps/${recapId}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ author_name: "Paged", comment_text: `Paged comment ${i}` }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const all = (await call("GET", "/api/admin/comments?limit=500")).body! as { comments: Array<{ id: string }>; total: number; next_cursor: string | null };
+    expect(all.total).toBe(all.comments.length);
+    expect(all.next_cursor).toBeNull();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await call("GET", `/api/admin/comments?limit=2${cursor ? `&cursor=${cursor}` : ""}`)).body! as { comments: Array<{ id: string }>; total: number; next_cursor: string | null };
+      expect(page.total).toBe(all.total);
+      expect(page.comments.length).toBeLessThanOrEqual(2);
+      seen.push(...page.comments.map((c) => c.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.comments.map((c) => c.id));
+    expect(await call("GET", "/api/admin/comments?cursor=forged")).toMatchObject({ status: 400, body: { error: "cursor: cursor is not one this server gave out" } });
+  });
 });

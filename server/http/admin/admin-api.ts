@@ -6,7 +6,9 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { deleteComment, listLatestComments, setCommentStatus } from "../../data/admin-comments.server.ts";
+import { countComments, deleteComment, listLatestComments, setCommentStatus } from "../../data/admin-comments.server.ts";
+import { sliceOf } from "../../data/list-page.ts";
+import { listParams, sliceJson } from "../api/list-query.ts";
 import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-episodes.server.ts";
 import { createRecap, deleteRecap, updateRecap } from "../../data/admin-recaps.server.ts";
 import { exportSnapshot, importSnapshot } from "../../data/backup.server.ts";
@@ -34,6 +36,7 @@ export const ADMIN_BODY_LIMIT = 1024 * 1024;
 const commentList = z.strictObject({
   status: z.enum(["visible", "hidden"], { message: "must be visible or hidden" }).optional(),
   limit: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 to 500").max(500, "must be 1 to 500").default(100),
+  cursor: listParams.cursor,
 });
 const commentId = z.uuid();
 
@@ -160,8 +163,9 @@ export function adminApi(config: Config, database: Database, store: MediaStore, 
   });
 
   router.get("/comments", async (req, res) => {
-    const { status, limit } = parseBody(commentList, req.query);
-    res.json({ comments: await listLatestComments(db, { status, limit }) });
+    const { status, limit, cursor } = parseBody(commentList, req.query);
+    const [rows, total] = await Promise.all([listLatestComments(db, { status, limit: limit + 1, before: cursor }), countComments(db, status)]);
+    res.json(sliceJson("comments", sliceOf(rows, limit, total, (c) => ({ at: c.created_at, id: c.id }), (c) => c)));
   });
 
   const moderate = (action: "hide" | "unhide") =>
