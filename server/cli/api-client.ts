@@ -39,6 +39,15 @@ export class HubClient {
     return { ...(admin ? { Authorization: `Bearer ${this.token}` } : {}), ...extra };
   }
 
+  /** Whether the site serves this path (a HEAD answered 200); false when it does not or cannot say. */
+  async has(p: string): Promise<boolean> {
+    try {
+      return (await fetch(`${this.baseUrl}${p}`, { method: "HEAD", redirect: "manual" })).status === 200;
+    } catch {
+      return false;
+    }
+  }
+
   private async send(p: string, init: RequestInit & { duplex?: "half" }): Promise<Response> {
     let res: Response;
     try {

@@ -1,11 +1,14 @@
 // `npm run hub -- <command>`: publish to and moderate a running Proofline site
 // through its publishing API (the same calls a workflow tool makes).
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CliError, HubClient, progressPrinter } from "./api-client.ts";
 import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
 import { episodePath } from "../feeds/feed-common.ts";
+import { labelFrom } from "../media/store-upload.ts";
 import type { SendProgress } from "../newsletter/send-queue.server.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]
@@ -95,7 +98,20 @@ interface Recap {
   headline: string;
 }
 
+/** The name the site will store this file's bytes under (`<label>-<sha256, 16 hex>.<ext>`, see store-upload.ts), if its extension says its type. */
+async function storedNameOf(file: string): Promise<string | undefined> {
+  const ext = { mp3: "mp3", m4a: "m4a", jpg: "jpg", jpeg: "jpg", png: "png", webp: "webp" }[path.extname(file).slice(1).toLowerCase()];
+  if (!ext) return undefined;
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const label = labelFrom(path.basename(file));
+  return `${label ? `${label}-` : ""}${hash.digest("hex").slice(0, 16)}.${ext}`;
+}
+
 async function uploadMedia(client: HubClient, bucket: string, file: string): Promise<string> {
+  // Stored names come from the bytes: a file the site already has (a re-run of an import) is not sent again.
+  const known = await storedNameOf(file);
+  if (known && (await client.has(`/media/${bucket}/${known}`))) return known;
   const progress = progressPrinter(`Uploading ${path.basename(file)}`);
   const stored = await client.upload<{ file: string }>(`/api/admin/media/${bucket}?name=${encodeURIComponent(path.basename(file))}`, file, progress);
   progress.finish();

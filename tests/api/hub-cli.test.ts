@@ -89,11 +89,17 @@ describe("npm run hub", () => {
     fs.writeFileSync(path.join(folder, "ep-holiday", "episode.md"), "---\ndate: 2026-12-05\ntitle: Imported episode\nseries: daily\n---\nAn imported description.\n");
     fs.copyFileSync(MP3, path.join(folder, "ep-holiday", "audio.mp3"));
 
+    const uploads = () => server.logs.filter((l) => typeof l === "object" && String((l.req as { url?: string } | undefined)?.url).startsWith("/api/admin/media/")).length;
+    const uploadedBefore = uploads();
     const first = await hub(server.url, ["import", folder]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`Imported ${folder}: 3 published, 0 already there.`);
+    const uploadedFirst = uploads();
+    expect(uploadedFirst - uploadedBefore).toBe(1);
     const second = await hub(server.url, ["import", folder]);
     expect(second.stdout).toContain(`Imported ${folder}: 0 published, 3 already there.`);
+    // The audio the site already has is not uploaded again.
+    expect(uploads()).toBe(uploadedFirst);
     const recaps = ((await (await fetch(`${server.url}/api/recaps?q=Imported%20recap`)).json()) as { recaps: unknown[] }).recaps;
     expect(recaps).toHaveLength(2);
     expect((await page("/podcast")).match(/Imported episode/g)?.length).toBeGreaterThanOrEqual(1);
