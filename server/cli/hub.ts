@@ -332,7 +332,9 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       progress.finish();
       out(
         `Restored ${file} to ${client.baseUrl}: ${restored.weekly_summaries} recaps, ${restored.podcast_episodes} episodes, ` +
-          `${restored.recap_comments! + restored.podcast_comments!} comments, ${restored.media_files} media files.`,
+          `${restored.recap_comments! + restored.podcast_comments!} comments, ` +
+          (restored.staff_users === undefined ? "" : `${restored.staff_users} staff, ${restored.recap_drafts! + restored.episode_drafts!} drafts, ${restored.newsletter_subscribers} subscribers, `) +
+          `${restored.media_files} media files.`,
       );
       return;
     }

@@ -3,8 +3,35 @@ import { z } from "zod";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
 
-/** The four tables, parents before children (the order rows are restored in). */
-export const BACKUP_TABLES = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"] as const;
+/**
+ * The tables a backup holds, parents before children (the order rows are
+ * restored in): the published content and its comments; the desk's staff
+ * (with their password hashes), drafts, schedule and publication log; the
+ * newsletter's subscribers (with their consent) and send history. Left out, as
+ * state that is rebuilt or better started afresh: sessions and one-time
+ * password links (a restore signs everyone out), sign-in failures, the chat's
+ * conversations and jobs, the send pace and the content version.
+ */
+export const BACKUP_TABLES = [
+  "weekly_summaries",
+  "podcast_episodes",
+  "recap_comments",
+  "podcast_comments",
+  "staff_users",
+  "recap_drafts",
+  "episode_drafts",
+  "publications",
+  "newsletter_subscribers",
+  "newsletter_sends",
+  "newsletter_deliveries",
+] as const;
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+/** The tables a version 1 backup (before the desk and the newsletter were in it) holds. */
+const VERSION_1_TABLES: BackupTable[] = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"];
+
+/** Tables whose ids a sequence numbers on PostgreSQL (the comments' are UUIDs). */
+const SERIAL_TABLES: BackupTable[] = BACKUP_TABLES.filter((t) => t !== "recap_comments" && t !== "podcast_comments");
 
 const nullableText = z.string().nullable();
 /** What a recap's comment and an episode's comment share; each adds its parent's id. */
@@ -48,57 +75,158 @@ const rowSchemas = {
   }),
   recap_comments: z.object({ ...commentFields, recap_id: z.number().int() }),
   podcast_comments: z.object({ ...commentFields, episode_id: z.number().int() }),
+  staff_users: z.object({
+    id: z.number().int().positive(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(["owner", "editor"]),
+    password_hash: nullableText,
+    created_at: z.string(),
+  }),
+  recap_drafts: z.object({
+    id: z.number().int().positive(),
+    date: z.string(),
+    headline: z.string(),
+    content: z.string(),
+    snippets: nullableText,
+    tags: nullableText,
+    blog_image: nullableText,
+    publish_at: nullableText,
+    updated_at: z.string(),
+  }),
+  episode_drafts: z.object({
+    id: z.number().int().positive(),
+    date: z.string(),
+    title: z.string(),
+    description: z.string(),
+    mp3_file: nullableText,
+    weekly_daily: z.enum(["daily", "weekly"]),
+    duration_seconds: z.number().nullable(),
+    byte_size: z.number().nullable(),
+    transcript: nullableText,
+    chapters: nullableText,
+    publish_at: nullableText,
+    updated_at: z.string(),
+  }),
+  publications: z.object({
+    id: z.number().int().positive(),
+    kind: z.enum(["recap", "episode"]),
+    draft_id: z.number().int(),
+    item_id: z.number().int(),
+    published_by: z.string(),
+    published_at: z.string(),
+  }),
+  newsletter_subscribers: z.object({
+    id: z.number().int().positive(),
+    email: z.string(),
+    status: z.enum(["pending", "confirmed", "unsubscribed", "bounced"]),
+    source: z.string(),
+    requested_at: z.string(),
+    confirmed_at: nullableText,
+    unsubscribed_at: nullableText,
+    bounced_at: nullableText,
+    bounce_reason: nullableText,
+    confirm_token: nullableText,
+    confirm_expires_at: nullableText,
+    unsubscribe_key: z.string(),
+  }),
+  newsletter_sends: z.object({
+    id: z.number().int().positive(),
+    recap_id: z.number().int(),
+    queued_by: z.string(),
+    queued_at: z.string(),
+    expanded_at: nullableText,
+    recipients: z.number().int().nullable(),
+  }),
+  newsletter_deliveries: z.object({
+    id: z.number().int().positive(),
+    send_id: z.number().int(),
+    subscriber_id: z.number().int(),
+    status: z.enum(["queued", "sending", "committing", "sent", "failed", "skipped"]),
+    attempts: z.number().int(),
+    next_attempt_at: z.string(),
+    owner: nullableText,
+    lease_until: nullableText,
+    sent_at: nullableText,
+    last_error: nullableText,
+  }),
 };
 
-export const snapshotSchema = z.object({
-  format: z.literal("proofline-backup"),
-  version: z.literal(1),
-  created_at: z.string(),
-  tables: z.object({
-    weekly_summaries: z.array(rowSchemas.weekly_summaries),
-    podcast_episodes: z.array(rowSchemas.podcast_episodes),
-    recap_comments: z.array(rowSchemas.recap_comments),
-    podcast_comments: z.array(rowSchemas.podcast_comments),
-  }),
+const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
+const contentTables = {
+  weekly_summaries: tableRows("weekly_summaries"),
+  podcast_episodes: tableRows("podcast_episodes"),
+  recap_comments: tableRows("recap_comments"),
+  podcast_comments: tableRows("podcast_comments"),
+};
+
+/** What a backup made now holds. */
+const fullSnapshotSchema = z.object({
+    format: z.literal("proofline-backup"),
+    version: z.literal(2),
+    created_at: z.string(),
+    tables: z.object({
+      ...contentTables,
+      staff_users: tableRows("staff_users"),
+      recap_drafts: tableRows("recap_drafts"),
+      episode_drafts: tableRows("episode_drafts"),
+      publications: tableRows("publications"),
+      newsletter_subscribers: tableRows("newsletter_subscribers"),
+      newsletter_sends: tableRows("newsletter_sends"),
+      newsletter_deliveries: tableRows("newsletter_deliveries"),
+    }),
 });
+export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;
+
+export const snapshotSchema = z.discriminatedUnion("version", [
+  // A version 1 backup restores its content alone and leaves the desk and the newsletter as they are.
+  z.object({ format: z.literal("proofline-backup"), version: z.literal(1), created_at: z.string(), tables: z.object(contentTables) }),
+  fullSnapshotSchema,
+]);
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
 /**
- * Every row of the four tables as one consistent picture, read in a single
+ * Every row of the backed-up tables as one consistent picture, read in a single
  * transaction (repeatable read on PostgreSQL; SQLite's read transaction sees
  * one snapshot), so a backup taken while comments arrive is never half-made.
  */
-export async function exportSnapshot(db: Kysely<DB>): Promise<Snapshot> {
+export async function exportSnapshot(db: Kysely<DB>): Promise<FullSnapshot> {
   const postgres = engineOf(db) === "postgres";
   let transaction = db.transaction();
   if (postgres) transaction = transaction.setIsolationLevel("repeatable read");
   const tables = await transaction.execute(async (trx) => {
-    const read = (table: (typeof BACKUP_TABLES)[number]) => trx.selectFrom(table).selectAll().orderBy("id").execute();
-    return {
-      weekly_summaries: await read("weekly_summaries"),
-      podcast_episodes: await read("podcast_episodes"),
-      recap_comments: await read("recap_comments"),
-      podcast_comments: await read("podcast_comments"),
-    };
+    const read: Record<string, unknown[]> = {};
+    for (const table of BACKUP_TABLES) read[table] = await trx.selectFrom(table).selectAll().orderBy("id").execute();
+    return read;
   });
-  return snapshotSchema.parse({ format: "proofline-backup", version: 1, created_at: new Date().toISOString(), tables });
+  return fullSnapshotSchema.parse({ format: "proofline-backup", version: 2, created_at: new Date().toISOString(), tables });
 }
 
-/** Replaces every row with the snapshot's, in one transaction: all or nothing. */
-export async function importSnapshot(db: Kysely<DB>, snapshot: Snapshot): Promise<Record<(typeof BACKUP_TABLES)[number], number>> {
+/**
+ * Replaces every row of the tables the snapshot holds with its own, in one
+ * transaction: all or nothing. Sessions and password links end with it (they
+ * name staff the backup may number differently): everyone signs in again.
+ */
+export async function importSnapshot(db: Kysely<DB>, snapshot: Snapshot): Promise<Partial<Record<BackupTable, number>>> {
   const postgres = engineOf(db) === "postgres";
+  const tables = snapshot.version === 1 ? VERSION_1_TABLES : [...BACKUP_TABLES];
+  const rowsOf = (table: BackupTable) => (snapshot.tables as Partial<Record<BackupTable, unknown[]>>)[table] ?? [];
   await db.transaction().execute(async (trx) => {
-    for (const table of [...BACKUP_TABLES].reverse()) await trx.deleteFrom(table).execute();
-    for (const table of BACKUP_TABLES) {
-      const rows = snapshot.tables[table];
+    if (snapshot.version === 2) {
+      await trx.deleteFrom("staff_sessions").execute();
+      await trx.deleteFrom("staff_tokens").execute();
+    }
+    for (const table of [...tables].reverse()) await trx.deleteFrom(table).execute();
+    for (const table of tables) {
+      const rows = rowsOf(table);
       // Small batches stay under SQLite's limit on bound values.
       for (let i = 0; i < rows.length; i += 100) await trx.insertInto(table).values(rows.slice(i, i + 100) as never).execute();
     }
     if (postgres) {
       // Restored rows keep their ids; the next new row must number after them.
-      for (const table of ["weekly_summaries", "podcast_episodes"] as const)
+      for (const table of SERIAL_TABLES.filter((t) => tables.includes(t)))
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
     }
   });
-  return Object.fromEntries(BACKUP_TABLES.map((t) => [t, snapshot.tables[t].length])) as Record<(typeof BACKUP_TABLES)[number], number>;
+  return Object.fromEntries(tables.map((t) => [t, rowsOf(t).length]));
 }

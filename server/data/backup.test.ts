@@ -4,7 +4,13 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "./admin-recaps.server.ts";
-import { exportSnapshot, importSnapshot } from "./backup.server.ts";
+import os from "node:os";
+import { BACKUP_TABLES, exportSnapshot, importSnapshot } from "./backup.server.ts";
+import { saveEpisodeDraft, saveRecapDraft } from "../desk/drafts.server.ts";
+import { publishRecapDraft } from "../desk/publish.server.ts";
+import { addStaff } from "../desk/staff.server.ts";
+import { expandSends, queueRecap } from "../newsletter/send-queue.server.ts";
+import { confirmSubscription, requestSubscription } from "../newsletter/subscribers.server.ts";
 import { addComment } from "./comments.server.ts";
 
 describe.each(ENGINES)("backup snapshot on %s", (engine) => {
@@ -50,5 +56,78 @@ describe.each(ENGINES)("backup snapshot on %s", (engine) => {
     broken.tables.weekly_summaries = broken.tables.weekly_summaries.slice(0, 1);
     await expect(importSnapshot(target, broken)).rejects.toThrow();
     expect((await exportSnapshot(target)).tables).toEqual(before.tables);
+  });
+});
+
+/** A site's whole work: content and comments, the desk's staff, drafts, schedule and publications, the newsletter's list and history. */
+async function fillEveryTable(db: Database["db"]) {
+  await seedDemoContent(db, os.tmpdir());
+  await addComment(db, "recap", { parentId: 2, authorName: "Reader", commentText: "A comment", clientAddress: "192.0.2.1" });
+  await addComment(db, "episode", { parentId: 1, authorName: "Listener", commentText: "On an episode", clientAddress: "192.0.2.2" });
+  await addStaff(db, { email: "owner@proofline.test", name: "Olivia Owner", role: "owner", passwordHash: "scrypt$fake$hash" });
+  await addStaff(db, { email: "editor@proofline.test", name: "Eddie Editor", role: "editor" });
+  await saveRecapDraft(db, undefined, { date: "2026-12-04", headline: "A draft", content: "Unfinished.", snippets: null, tags: ["Draft"], blog_image: null, publish_at: null });
+  await saveRecapDraft(db, undefined, { date: "2026-12-11", headline: "Scheduled", content: "Later.", snippets: null, tags: [], blog_image: null, publish_at: "2027-01-15T15:00:00.000Z" });
+  await saveEpisodeDraft(db, undefined, { date: "2026-12-05", title: "A draft episode", description: "Soon.", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, publish_at: null });
+  const toPublish = await saveRecapDraft(db, undefined, { date: "2026-11-28", headline: "Published from the desk", content: "Done.", snippets: null, tags: [], blog_image: null, publish_at: null });
+  await publishRecapDraft(db, toPublish!, "desk:1");
+  for (const email of ["a@example.com", "b@example.com"]) {
+    const outcome = await requestSubscription(db, email, "home");
+    if (outcome.kind === "confirm") await confirmSubscription(db, outcome.token);
+  }
+  await requestSubscription(db, "pending@example.com", "footer");
+  await queueRecap(db, 1, "api");
+  await expandSends(db);
+}
+
+describe("a whole site's backup", () => {
+  const opened: Array<{ testDb: TestDatabase; database: Database }> = [];
+  async function open(engine: (typeof ENGINES)[number]) {
+    const testDb = await freshDatabase(engine);
+    const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+    opened.push({ testDb, database });
+    await migrateToLatest(database.db);
+    return database.db;
+  }
+  afterEach(async () => {
+    for (const { testDb, database } of opened.splice(0)) {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+
+  // SQLite to SQLite always; with PostgreSQL, each engine into the other (moving a site between them).
+  const pairs = ENGINES.flatMap((from) => ENGINES.map((to) => [from, to] as const)).filter(([from, to]) => ENGINES.length === 1 || from !== to);
+  it.each(pairs)("holds every table of the site's work, from %s into %s, row for row", async (from, to) => {
+    const source = await open(from);
+    await fillEveryTable(source);
+    const snapshot = await exportSnapshot(source);
+    expect(snapshot.version).toBe(2);
+    for (const table of BACKUP_TABLES) expect(snapshot.tables[table as keyof typeof snapshot.tables]?.length, table).toBeGreaterThan(0);
+
+    const target = await open(to);
+    await addStaff(target, { email: "someone@else.test", name: "Replaced", role: "owner" });
+    await importSnapshot(target, snapshot);
+    const restored = await exportSnapshot(target);
+    expect(restored.tables).toEqual(snapshot.tables);
+    // New rows number after the restored ones, in every table with a sequence.
+    const { id } = await addStaff(target, { email: "new@proofline.test", name: "New", role: "editor" });
+    expect(id).toBe(Math.max(...snapshot.tables.staff_users.map((r) => r.id)) + 1);
+    const draft = await saveRecapDraft(target, undefined, { date: "2026-12-18", headline: "After", content: "x", snippets: null, tags: [], blog_image: null, publish_at: null });
+    expect(draft).toBe(Math.max(...snapshot.tables.recap_drafts.map((r) => r.id)) + 1);
+  });
+
+  it("restores a version 1 backup's content and leaves the desk and the newsletter as they were", async () => {
+    const source = await open(ENGINES[0]!);
+    await fillEveryTable(source);
+    const full = await exportSnapshot(source);
+    const { weekly_summaries, podcast_episodes, recap_comments, podcast_comments } = full.tables;
+    const old = { format: "proofline-backup" as const, version: 1 as const, created_at: full.created_at, tables: { weekly_summaries, podcast_episodes, recap_comments, podcast_comments } };
+    const target = await open(ENGINES[0]!);
+    await addStaff(target, { email: "kept@proofline.test", name: "Kept", role: "owner" });
+    await importSnapshot(target, old);
+    const after = await exportSnapshot(target);
+    expect(after.tables.weekly_summaries).toEqual(weekly_summaries);
+    expect(after.tables.staff_users.map((s) => s.email)).toEqual(["kept@proofline.test"]);
   });
 });

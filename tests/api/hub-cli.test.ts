@@ -160,7 +160,7 @@ describe("hub backup and restore", () => {
       expect(((await (await fetch(`${empty.url}/api/recaps`)).json()) as { recaps: unknown[] }).recaps).toEqual([]);
       const restored = await hub(empty.url, ["restore", file]);
       expect(restored.code).toBe(0);
-      expect(restored.stdout).toMatch(/^Restored .* \d+ recaps, \d+ episodes, \d+ comments, \d+ media files\.\n$/);
+      expect(restored.stdout).toMatch(/^Restored .* \d+ recaps, \d+ episodes, \d+ comments, \d+ staff, \d+ drafts, \d+ subscribers, \d+ media files\.\n$/);
 
       const same = async (p: string) => expect(await (await fetch(`${empty.url}${p}`)).text(), p).toBe(await (await fetch(`${server.url}${p}`)).text());
       for (const p of ["/api/recaps", "/api/episodes", `/api/recaps/${recapId}/comments`, "/feeds/podcast.xml"]) await same(p);

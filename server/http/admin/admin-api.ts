@@ -183,11 +183,11 @@ export function adminApi(config: Config, database: Database, store: MediaStore, 
     res.status(204).end();
   });
 
-  // Backup and restore: the database's rows and the media, together, as one .tar.gz.
   router.post("/sample-content/remove", async (_req, res) => {
     res.json({ removed: await removeSampleContent(db, store) });
   });
 
+  // Backup and restore: the database's rows and the media, together, as one .tar.gz.
   router.get("/backup", async (_req, res) => {
     const snapshot = await exportSnapshot(db);
     const day = snapshot.created_at.slice(0, 10);
