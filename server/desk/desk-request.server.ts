@@ -121,5 +121,6 @@ export async function requireStaffForm(request: Request, database: Database, con
 
 /** Where to go after signing in: a path on this site, never another site. */
 export function safeNext(raw: string | null): string {
-  return raw && raw.startsWith("/admin") && !raw.startsWith("//") && !raw.includes("\\") ? raw : "/admin";
+  // Printable ASCII only: a control or non-Latin-1 character cannot go in a Location header (it threw: a 500).
+  return raw && /^\/admin(?:[/?#][\x21-\x7e]*)?$/.test(raw) && !raw.includes("\\") ? raw : "/admin";
 }

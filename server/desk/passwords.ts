@@ -10,9 +10,44 @@ const maxmem = (N: number, r: number) => 256 * N * r;
 
 export { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules.ts";
 
+/**
+ * How many hashes run at once in this process, and how many may wait. scrypt
+ * runs on libuv's thread pool (4 threads), which every /media read and file
+ * write shares: two hashes leave two threads to them, so a crowd signing in (or
+ * guessing) cannot make an audio range wait seconds. Past the queue the answer
+ * is "busy" (503) at once rather than a wait nobody sees the end of.
+ */
+export const HASHING = { concurrent: 2, queued: 16 };
+
+/** Too many password hashes are running or waiting: the request is turned away, not queued. */
+export class PasswordHashingBusy extends Error {
+  override name = "PasswordHashingBusy";
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHING.concurrent) {
+    if (waiting.length >= HASHING.queued) throw new PasswordHashingBusy("too many password checks at once");
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...options, maxmem: maxmem(options.N, options.r) }, (err, key) => (err ? reject(err) : resolve(key))),
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...options, maxmem: maxmem(options.N, options.r) }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
@@ -23,7 +58,12 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Whether `password` matches `stored`; with no stored hash (an unknown address), false after the same work, so the answer's time tells nothing. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored === null) {
+    await verifyPassword(password, await decoyHash());
+    return false;
+  }
   const [scheme, N, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
@@ -33,4 +73,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash to compare against when the address is unknown, so a wrong address takes as long as a wrong password. */
 let decoy: Promise<string> | undefined;
-export const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString("hex")));
+const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString("hex")));

@@ -1,6 +1,8 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { engineOf } from "../db/client.ts";
 import { data } from "react-router";
 import type { DB } from "../db/schema.ts";
+import { PasswordHashingBusy } from "./passwords.ts";
 import { normalEmail } from "./staff.server.ts";
 
 /**
@@ -39,22 +41,39 @@ export async function lockedFor(db: Kysely<DB>, email: string, client: string): 
   return wait;
 }
 
-export async function recordFailure(db: Kysely<DB>, email: string, client: string): Promise<void> {
+/** An attempt taken (and counted as a failure until it proves right), or the wait before the next may be. */
+export type Attempt = { allowed: true; ids: number[] } | { allowed: false; waitSeconds: number };
+
+/**
+ * Takes one attempt for `email` (an address, or the setup page's key) from
+ * `client`, before the password or token is checked: counted as a failure at
+ * once, in the same transaction that read the count, so a crowd of guesses sent
+ * together cannot all pass a check that each made before any failed (on
+ * 3f297b8, 60 at once were all verified). Transactions on the same keys take
+ * turns: an advisory lock per key on PostgreSQL, SQLite's single writer.
+ * Every instance shares the count, in the database.
+ */
+export async function takeAttempt(db: Kysely<DB>, email: string, client: string): Promise<Attempt> {
   const at = new Date().toISOString();
-  await db
-    .insertInto("signin_failures")
-    .values(keys(email, client).map((key) => ({ key, at })))
-    .execute();
-  // Old failures count for nothing: drop them as new ones come.
-  await db
-    .deleteFrom("signin_failures")
-    .where("at", "<", new Date(Date.now() - SIGNIN_LIMITS.windowMinutes * 60_000).toISOString())
-    .execute();
+  const held = [...keys(email, client)].sort();
+  return db.transaction().execute(async (trx) => {
+    if (engineOf(trx) === "postgres") for (const key of held) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const waitSeconds = await lockedFor(trx, email, client);
+    if (waitSeconds > 0) return { allowed: false, waitSeconds };
+    const rows = await trx
+      .insertInto("signin_failures")
+      .values(keys(email, client).map((key) => ({ key, at })))
+      .returning("id")
+      .execute();
+    // Old failures count for nothing: drop them as new ones come.
+    await trx.deleteFrom("signin_failures").where("at", "<", new Date(Date.now() - SIGNIN_LIMITS.windowMinutes * 60_000).toISOString()).execute();
+    return { allowed: true, ids: rows.map((r) => r.id) };
+  });
 }
 
-/** A right password clears the account's count (not the client's). */
-export async function clearFailures(db: Kysely<DB>, email: string): Promise<void> {
-  await db.deleteFrom("signin_failures").where("key", "=", keys(email, "")[0]).execute();
+/** The attempt was right: it does not count, and the account's earlier failures are forgotten (not the client's). */
+export async function attemptSucceeded(db: Kysely<DB>, email: string, attempt: { ids: number[] }): Promise<void> {
+  await db.deleteFrom("signin_failures").where((eb) => eb.or([eb("id", "in", attempt.ids), eb("key", "=", keys(email, "")[0])])).execute();
 }
 
 /** "15 minutes", "1 minute": a wait in whole minutes, rounded up. */
@@ -63,12 +82,27 @@ export function minutesText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/**
- * A form's answer while `key` (an address, or the setup page) is locked for
- * this client: 429 with Retry-After and `refusal` plus the wait; undefined when not locked.
- */
+/** A form's answer when an attempt was refused: 429 with Retry-After, `refusal` and the wait. */
+export function lockedOutAnswer<E extends Record<string, string>>(waitSeconds: number, refusal: string, extra: E = {} as E) {
+  const body: { formError: string } & E = { formError: `${refusal} Try again in ${minutesText(waitSeconds)}.`, ...extra };
+  return data(body, { status: 429, headers: { "Retry-After": String(waitSeconds) } });
+}
+
+/** After a wrong guess: the lockout answer if that guess was the last one allowed, else undefined. */
 export async function lockedOut<E extends Record<string, string>>(db: Kysely<DB>, key: string, client: string, refusal: string, extra: E = {} as E) {
   const wait = await lockedFor(db, key, client);
-  const body: { formError: string } & E = { formError: `${refusal} Try again in ${minutesText(wait)}.`, ...extra };
-  return wait > 0 ? data(body, { status: 429, headers: { "Retry-After": String(wait) } }) : undefined;
+  return wait > 0 ? lockedOutAnswer(wait, refusal, extra) : undefined;
+}
+
+/**
+ * Runs a password hash or check, or answers 503 with Retry-After when this
+ * instance has too many running already (see HASHING in passwords.ts).
+ */
+export async function hashingOrBusy<T, E extends Record<string, string>>(work: () => Promise<T>, extra: E = {} as E) {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof PasswordHashingBusy)) throw err;
+    return data({ formError: "The desk is busy checking passwords. Please try again in a few seconds.", ...extra }, { status: 503, headers: { "Retry-After": "2" } });
+  }
 }

@@ -11,6 +11,8 @@ import { newPassword } from "../../features/desk/desk-schemas";
 import { deskMeta } from "../../features/desk/desk-text";
 import { NewPasswordFields } from "../../features/desk/new-password-fields";
 import { CsrfField, dangerButton, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
+import { attemptSucceeded, hashingOrBusy, lockedOut, lockedOutAnswer, takeAttempt } from "../../../server/desk/signin-guard.server";
+import { clientAddress } from "../../features/desk/client-address.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => deskMeta("Account");
@@ -35,9 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = change.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
+  // Guessing the current password here is limited like signing in (a stolen session must not make it free).
+  const client = clientAddress(request);
+  const attempt = await takeAttempt(db, session.user.email, client);
+  if (!attempt.allowed) return lockedOutAnswer(attempt.waitSeconds, "Too many wrong passwords.");
   const member = await staffForSignIn(db, session.user.email);
-  if (!member?.passwordHash || !(await verifyPassword(parsed.data.current, member.passwordHash))) return data({ formError: "Your current password is not right." }, { status: 400 });
-  await setPasswordHash(db, member.id, await hashPassword(parsed.data.password));
+  const right = await hashingOrBusy(() => verifyPassword(parsed.data.current, member?.passwordHash ?? null));
+  if (typeof right !== "boolean") return right;
+  if (!member?.passwordHash || !right) {
+    return (await lockedOut(db, session.user.email, client, "Too many wrong passwords.")) ?? data({ formError: "Your current password is not right." }, { status: 400 });
+  }
+  await attemptSucceeded(db, session.user.email, attempt);
+  const passwordHash = await hashingOrBusy(() => hashPassword(parsed.data.password));
+  if (typeof passwordHash !== "string") return passwordHash;
+  await setPasswordHash(db, member.id, passwordHash);
   // A new password ends every other session: this one starts afresh.
   await endAllSessions(db, member.id);
   const { token, expires } = await startSession(db, member.id);

@@ -10,6 +10,7 @@ import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { NewPasswordFields } from "../../features/desk/new-password-fields";
 import { CsrfField, FormMessage, primaryButton } from "../../features/desk/desk-ui";
+import { hashingOrBusy } from "../../../server/desk/signin-guard.server";
 import type { Route } from "./+types/password";
 import { newPassword } from "../../features/desk/desk-schemas";
 
@@ -37,7 +38,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
   const parsed = passwords.safeParse({ password: form.get("password"), confirm: form.get("confirm") });
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
-  const userId = await spendPasswordLink(database.db, params.token, await hashPassword(parsed.data.password));
+  const passwordHash = await hashingOrBusy(() => hashPassword(parsed.data.password));
+  if (typeof passwordHash !== "string") return passwordHash;
+  const userId = await spendPasswordLink(database.db, params.token, passwordHash);
   if (userId === undefined) return data({ formError: GONE }, { status: 410 });
   const { token, expires } = await startSession(database.db, userId);
   return redirect("/admin", { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires), ...NO_STORE } });

@@ -5,7 +5,7 @@ import { newPassword } from "../../features/desk/desk-schemas";
 import { hashPassword } from "../../../server/desk/passwords";
 import { MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/password-rules";
 import { SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
-import { lockedOut, recordFailure } from "../../../server/desk/signin-guard.server";
+import { attemptSucceeded, hashingOrBusy, lockedOut, lockedOutAnswer, takeAttempt } from "../../../server/desk/signin-guard.server";
 import { addStaff, StaffError, staffCount } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
@@ -51,17 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
   // Guessing the token here is limited like guessing a password (five tries, then a wait).
   const client = clientAddress(request);
-  const locked = () => lockedOut(database.db, SETUP_KEY, client, "Too many wrong tokens.");
-  const refused = await locked();
-  if (refused) return refused;
+  const attempt = await takeAttempt(database.db, SETUP_KEY, client);
+  if (!attempt.allowed) return lockedOutAnswer(attempt.waitSeconds, "Too many wrong tokens.");
   if (!sameSecret(parsed.data.token, config.ADMIN_TOKEN)) {
-    await recordFailure(database.db, SETUP_KEY, client);
-    return (await locked()) ?? data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
+    return (await lockedOut(database.db, SETUP_KEY, client, "Too many wrong tokens.")) ?? data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
   }
+  await attemptSucceeded(database.db, SETUP_KEY, attempt);
   try {
     // Two people racing to set up: the first wins, the second is told.
     if ((await staffCount(database.db)) > 0) return data({ formError: "The desk already has an owner: sign in instead." }, { status: 409 });
-    const owner = await addStaff(database.db, { ...parsed.data, role: "owner", passwordHash: await hashPassword(parsed.data.password) });
+    const passwordHash = await hashingOrBusy(() => hashPassword(parsed.data.password));
+    if (typeof passwordHash !== "string") return passwordHash;
+    const owner = await addStaff(database.db, { ...parsed.data, role: "owner", passwordHash });
     const { token, expires } = await startSession(database.db, owner.id);
     return redirect("/admin", { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires), ...NO_STORE } });
   } catch (err) {

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, safeNext } from "../../../server/desk/desk-request.server";
-import { decoyHash, verifyPassword } from "../../../server/desk/passwords";
+import { verifyPassword } from "../../../server/desk/passwords";
 import { MAX_PASSWORD } from "../../../server/desk/password-rules";
 import { readSession, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
-import { clearFailures, lockedOut, recordFailure } from "../../../server/desk/signin-guard.server";
+import { attemptSucceeded, hashingOrBusy, lockedOut, lockedOutAnswer, takeAttempt } from "../../../server/desk/signin-guard.server";
 import { staffCount, staffForSignIn } from "../../../server/desk/staff.server";
 import { appContext } from "../../context";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
@@ -44,20 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = parsed.data;
   const client = clientAddress(request);
 
-  const locked = () => lockedOut(database.db, email, client, "Too many failed sign-ins.", { email });
-  const refused = await locked();
-  if (refused) return refused;
+  const attempt = await takeAttempt(database.db, email, client);
+  if (!attempt.allowed) return lockedOutAnswer(attempt.waitSeconds, "Too many failed sign-ins.", { email });
 
   const member = await staffForSignIn(database.db, email);
   // Unknown addresses take as long as wrong passwords: the answer tells nobody who has an account.
-  const ok = await verifyPassword(password, member?.passwordHash ?? (await decoyHash()));
+  const ok = await hashingOrBusy(() => verifyPassword(password, member?.passwordHash ?? null), { email });
+  if (typeof ok !== "boolean") return ok;
   if (!member?.passwordHash || !ok) {
-    await recordFailure(database.db, email, client);
-    return (await locked()) ?? data({ formError: WRONG, email }, { status: 401 });
+    return (await lockedOut(database.db, email, client, "Too many failed sign-ins.", { email })) ?? data({ formError: WRONG, email }, { status: 401 });
   }
-  await clearFailures(database.db, email);
-  const { token, expires } = await startSession(database.db, member.id);
+  await attemptSucceeded(database.db, email, attempt);
   const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const { token, expires } = await startSession(database.db, member.id);
   return redirect(next, { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires), ...NO_STORE } });
 }
 
