@@ -53,4 +53,9 @@ describe("chapters", () => {
     expect(() => parseChapters('{"chapters": [{"startTime": -1, "title": "x"}]}')).toThrow("line 1: chapters.0.startTime");
     expect(() => parseChapters("\n\n")).toThrow("line 1: no chapters");
   });
+
+  it('refuses a cue whose text holds "-->", naming the line (WebVTT readers would break on it)', () => {
+    expect(() => parseTranscript("WEBVTT\n\n00:00.000 --> 00:02.000\nPrices --> up this week\n")).toThrow('line 4: a cue\'s text must not contain "-->"');
+    expect(() => parseTranscript("1\n00:00:00,000 --> 00:00:02,000\nFirst\n00:00:02,000 --> 00:00:04,000\nSecond\n")).toThrow(/^line 4: /);
+  });
 });

@@ -56,7 +56,11 @@ function cues(lines: string[], first: number): Cue[] {
     const timingLine = i + 1;
     i++;
     const text: string[] = [];
-    while (i < lines.length && lines[i]!.trim()) text.push(lines[i++]!.trim());
+    while (i < lines.length && lines[i]!.trim()) {
+      // WebVTT forbids "-->" in a cue's text: readers take the line for a new cue's timing.
+      if (lines[i]!.includes("-->")) throw new TranscriptFormatError(i + 1, 'a cue\'s text must not contain "-->" (is a blank line missing before this cue?)');
+      text.push(lines[i++]!.trim());
+    }
     if (!text.length) throw new TranscriptFormatError(timingLine, "the cue has no text");
     out.push({ start, end, text: text.join(" ").replace(/<[^>]+>/g, "") });
   }
