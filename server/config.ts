@@ -75,6 +75,10 @@ const envSchema = z.object({
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   /** How often each instance looks for scheduled recaps and episodes that are due. */
   SCHEDULE_POLL_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.2, "must be at least 0.2").max(3600, "must be at most 3600").default(15),
+  /** The longest a request other than an upload may take to arrive whole (slow senders hold connections). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
+  /** An upload (media, a restore) is cut when no byte of it arrives for this long; however long it takes in all. */
+  UPLOAD_IDLE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The share of successful requests that get a log line (0 to 1); 4xx and 5xx are always logged. */
   REQUEST_LOG_SAMPLE: z.coerce.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(1),

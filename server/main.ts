@@ -68,6 +68,9 @@ async function main(): Promise<void> {
       "listening",
     );
   });
+  // Node's own limit on receiving a request (5 minutes, whole) would cut a long upload: the app
+  // times requests itself (server/http/request-timeouts.ts); headers still must arrive within 60 s.
+  server.requestTimeout = 0;
   server.on("error", (err) => {
     logger.fatal({ err }, "server failed to listen");
     process.exit(1);

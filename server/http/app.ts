@@ -17,6 +17,7 @@ import { adminApi } from "./admin/admin-api.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
+import { requestTimeouts } from "./request-timeouts.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
@@ -86,6 +87,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       },
     }),
   );
+  app.use(requestTimeouts(config));
   app.use(securityHeaders(config));
 
   const context = publicConfig(config);

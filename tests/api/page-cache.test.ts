@@ -118,3 +118,29 @@ describe.each(ENGINES)("rendered pages, cached per content version (%s)", (engin
     expect(await head.text()).toBe("");
   });
 });
+
+describe("the page cache and query strings", () => {
+  const site = serverForTests({ SEED_DEMO: "true" }, "sqlite");
+
+  it("keeps one copy of a page whatever parameters it does not read are added (utm_…, fbclid, random strings)", async () => {
+    for (const path of ["/", "/recap?q=tequila", "/podcast?series=daily"]) {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        const sep = path.includes("?") ? "&" : "?";
+        const res = await fetch(`${site.server.url}${path}${sep}utm_source=news${i}&fbclid=${Math.random().toString(36).slice(2)}&${Math.random().toString(36).slice(2)}=1`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        outcomes.push(res.headers.get("x-page-cache")!);
+      }
+      // One render at most (the first); on 3f297b8 every request was a miss.
+      expect(outcomes.slice(1).every((o) => o === "hit"), `${path}: ${outcomes.join(",")}`).toBe(true);
+    }
+  });
+
+  it("still renders each value of a parameter the page reads", async () => {
+    const one = await (await fetch(`${site.server.url}/recap?q=tequila&utm_source=x`)).text();
+    const other = await (await fetch(`${site.server.url}/recap?q=bourbon&utm_source=x`)).text();
+    expect(one).not.toBe(other);
+    expect(one).toContain('value="tequila"');
+  });
+});

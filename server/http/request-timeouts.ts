@@ -1,0 +1,33 @@
+import type { RequestHandler } from "express";
+import type { Config } from "../config.ts";
+
+/** Requests whose body is a file: the publishing API's and the desk's uploads, and a restore. */
+const UPLOAD = /^\/api\/(?:admin|desk)\/media\/[^/]+$|^\/api\/admin\/restore$/;
+
+/**
+ * How long a request may take to arrive. An upload (a 500 MB episode is 5 minutes at 13 Mbit/s)
+ * may take as long as it keeps coming, and is cut after UPLOAD_IDLE_SECONDS without a byte;
+ * anything else must arrive whole within REQUEST_TIMEOUT_SECONDS. Both end once the request has
+ * arrived: the answer may take its own time (a deep-research chat waits up to 15 minutes).
+ */
+export function requestTimeouts(config: Pick<Config, "REQUEST_TIMEOUT_SECONDS" | "UPLOAD_IDLE_SECONDS">): RequestHandler {
+  return (req, res, next) => {
+    const cut = () => {
+      if (req.complete) return;
+      if (!res.headersSent) res.status(408).set("Connection", "close").json({ error: "The request took too long to arrive" });
+      req.socket.destroy();
+    };
+    if (req.method === "POST" && UPLOAD.test(req.path)) {
+      const socket = req.socket;
+      socket.setTimeout(config.UPLOAD_IDLE_SECONDS * 1000, cut);
+      const done = () => socket.setTimeout(0);
+      req.once("end", done);
+      res.once("close", done);
+    } else {
+      const timer = setTimeout(cut, config.REQUEST_TIMEOUT_SECONDS * 1000).unref();
+      res.once("close", () => clearTimeout(timer));
+      req.once("end", () => clearTimeout(timer));
+    }
+    next();
+  };
+}
