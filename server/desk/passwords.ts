@@ -13,11 +13,12 @@ export { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules.ts";
 /**
  * How many hashes run at once in this process, and how many may wait. scrypt
  * runs on libuv's thread pool (4 threads), which every /media read and file
- * write shares: two hashes leave two threads to them, so a crowd signing in (or
- * guessing) cannot make an audio range wait seconds. Past the queue the answer
+ * write shares, and keeps a core busy for its 50-100 ms: one hash at a time
+ * leaves the other threads to media and a core to the event loop, so a crowd
+ * signing in (or guessing) cannot make an audio range wait seconds. Past the queue the answer
  * is "busy" (503) at once rather than a wait nobody sees the end of.
  */
-export const HASHING = { concurrent: 2, queued: 16 };
+export const HASHING = { concurrent: 1, queued: 8 };
 
 /** Too many password hashes are running or waiting: the request is turned away, not queued. */
 export class PasswordHashingBusy extends Error {
@@ -26,6 +27,9 @@ export class PasswordHashingBusy extends Error {
 
 let running = 0;
 const waiting: Array<() => void> = [];
+
+/** Whether a password check would be turned away now: the forms that need one answer 503 before any other work. */
+export const passwordHashingFull = () => running >= HASHING.concurrent && waiting.length >= HASHING.queued;
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASHING.concurrent) {

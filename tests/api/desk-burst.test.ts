@@ -82,3 +82,37 @@ describe("the account page's current password, and where sign-in sends you", () 
     }
   });
 });
+
+describe("a crowd signing in from many addresses at once", () => {
+  const handle = serverWithDirectAccess("sqlite", { ADMIN_TOKEN: TOKEN, TRUST_PROXY: "1" });
+
+  it("checks a few passwords at a time and tells the rest to come back (503 with Retry-After), never a 500", async () => {
+    await setUpDeskOwner(handle.server.url, TOKEN, OWNER);
+    // Each its own client (its own address, cookie and form) and account, so no lockout stops it: only the bound on hashing does.
+    const crowd = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const address = `198.51.100.${i}`;
+        const page = await fetch(`${handle.server.url}/admin/sign-in`, { headers: { "X-Forwarded-For": address } });
+        const cookie = page.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+        const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+        return { address, cookie, csrf, email: `crowd-${i}@proofline.test` };
+      }),
+    );
+    const answers = await Promise.all(
+      crowd.map((v) =>
+        fetch(`${handle.server.url}/admin/sign-in`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: v.cookie, Origin: new URL(handle.server.url).origin, "X-Forwarded-For": v.address },
+          body: new URLSearchParams({ csrf: v.csrf, email: v.email, password: "a-wrong-password" }),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 401 || s === 503), statuses.join(",")).toBe(true);
+    const busy = answers.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) expect(r.headers.get("retry-after")).toBe("2");
+    expect(await busy[0]!.text()).toContain("The desk is busy checking passwords.");
+  });
+});
