@@ -12,6 +12,8 @@ const UPLOAD = /^\/api\/(?:admin|desk)\/media\/[^/]+$|^\/api\/admin\/restore$/;
  */
 export function requestTimeouts(config: Pick<Config, "REQUEST_TIMEOUT_SECONDS" | "UPLOAD_IDLE_SECONDS">): RequestHandler {
   return (req, res, next) => {
+    // Most requests (a GET) have arrived whole by now: nothing to time.
+    if (req.complete) return next();
     const cut = () => {
       if (req.complete) return;
       if (!res.headersSent) res.status(408).set("Connection", "close").json({ error: "The request took too long to arrive" });
