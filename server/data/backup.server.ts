@@ -43,6 +43,17 @@ const commentFields = {
   client_address: nullableText,
   created_at: z.string(),
 };
+/** What a published episode and an episode draft share. */
+const episodeFields = {
+  id: z.number().int().positive(),
+  date: z.string(),
+  title: z.string(),
+  description: z.string(),
+  mp3_file: nullableText,
+  weekly_daily: z.enum(["daily", "weekly"]),
+  duration_seconds: z.number().nullable(),
+  byte_size: z.number().nullable(),
+};
 const rowSchemas = {
   weekly_summaries: z.object({
     id: z.number().int().positive(),
@@ -57,14 +68,7 @@ const rowSchemas = {
     updated_at: z.string(),
   }),
   podcast_episodes: z.object({
-    id: z.number().int().positive(),
-    date: z.string(),
-    title: z.string(),
-    description: z.string(),
-    mp3_file: nullableText,
-    weekly_daily: z.enum(["daily", "weekly"]),
-    duration_seconds: z.number().nullable(),
-    byte_size: z.number().nullable(),
+    ...episodeFields,
     guid: z.string(),
     external_key: nullableText.default(null),
     // Backups made before transcripts existed restore without them.
@@ -95,14 +99,7 @@ const rowSchemas = {
     updated_at: z.string(),
   }),
   episode_drafts: z.object({
-    id: z.number().int().positive(),
-    date: z.string(),
-    title: z.string(),
-    description: z.string(),
-    mp3_file: nullableText,
-    weekly_daily: z.enum(["daily", "weekly"]),
-    duration_seconds: z.number().nullable(),
-    byte_size: z.number().nullable(),
+    ...episodeFields,
     transcript: nullableText,
     chapters: nullableText,
     publish_at: nullableText,

@@ -21,6 +21,17 @@ async function subscribe(db: Database["db"], email: string): Promise<string> {
   return row.unsubscribe_key;
 }
 
+/** The status and attempts of one address's delivery of one recap. */
+const deliveryOf = (db: Database["db"], email: string, recapId: number) =>
+  db
+    .selectFrom("newsletter_deliveries as d")
+    .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
+    .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
+    .select(["d.status", "d.attempts"])
+    .where("s.email", "=", email)
+    .where("n.recap_id", "=", recapId)
+    .executeTakeFirstOrThrow();
+
 const until = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   for (const giveUp = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 20))) {
     if (Date.now() > giveUp) throw new Error("timed out");
@@ -146,14 +157,7 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
       await sink.stop();
     }
     expect(recipientsAsked.filter((to) => to === "slow@example.com")).toHaveLength(1);
-    const slow = await db
-      .selectFrom("newsletter_deliveries as d")
-      .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
-      .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
-      .select(["d.status", "d.attempts"])
-      .where("s.email", "=", "slow@example.com")
-      .where("n.recap_id", "=", recap.id)
-      .executeTakeFirstOrThrow();
+    const slow = await deliveryOf(db, "slow@example.com", recap.id);
     expect(slow).toEqual({ status: "sent", attempts: 1 });
   });
 
@@ -181,14 +185,7 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     const gone = await db.selectFrom("newsletter_subscribers").select(["status", "bounce_reason"]).where("email", "=", "gone@example.com").executeTakeFirstOrThrow();
     expect(gone.status).toBe("bounced");
     expect(gone.bounce_reason).toContain("No such user");
-    const busyRow = await db
-      .selectFrom("newsletter_deliveries as d")
-      .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
-      .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
-      .select(["d.status", "d.attempts"])
-      .where("s.email", "=", "busy@example.com")
-      .where("n.recap_id", "=", recap.id)
-      .executeTakeFirstOrThrow();
+    const busyRow = await deliveryOf(db, "busy@example.com", recap.id);
     expect(busyRow).toEqual({ status: "sent", attempts: 3 });
     expect((await sendProgress(db, recap.id))!.counts.failed).toBe(1);
   });
