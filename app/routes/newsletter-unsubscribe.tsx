@@ -14,7 +14,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+// "same-origin", not "no-referrer": with no-referrer Chromium posts this page's "Subscribe again" form
+// with Origin: null, which the action's Origin check refuses. The key in this address still goes to
+// no other site.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 type Outcome = "unsubscribed" | "unknown";
 
@@ -26,9 +29,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST: a mailbox provider's one-click unsubscribe (RFC 8058 sends the body
- * `List-Unsubscribe=One-Click`, without cookies or a page). The loader, which
- * runs after it to render the page, unsubscribes again, which changes nothing.
+ * POST from a page's form (a mailbox provider's RFC 8058 one-click POST is
+ * answered before React Router: server/http/one-click-unsubscribe.ts). The
+ * loader, which runs after it to render the page, unsubscribes again, which changes nothing.
  */
 export async function action({ params, context }: Route.ActionArgs) {
   const { database } = context.get(appContext);

@@ -17,6 +17,7 @@ import { adminApi } from "./admin/admin-api.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { passwordFormsWhenBusy } from "./password-forms.ts";
 import { requestTimeouts } from "./request-timeouts.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
@@ -111,6 +112,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   // One cache for everything derived from the content tables alone: pages, API lists, feeds, the sitemap.
   const cached = { versions: new ContentVersionReader(() => readContentVersion(database.db)), cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) };
   app.use(passwordFormsWhenBusy);
+  app.use(oneClickUnsubscribe(database));
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
   app.use(compression());
 

@@ -77,6 +77,16 @@ describe("the weekly recap by email, in a browser", () => {
     await publish("A week the reader will not get");
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsTo("buyer@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Holiday resets arrive early"]);
+
+    // Unsubscribed by mistake: the page's own button, pressed in Chromium (it posted Origin: null and got 400 on 3f297b8).
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/newsletter/resubscribe/")),
+      page.getByRole("button", { name: "Subscribe again" }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await page.getByText("Welcome back").first().waitFor();
+    await publish("The reader is back for this one");
+    expect((await nextMailTo("buyer@example.com", 3)).subject).toBe("The reader is back for this one");
     expectNoUnexpectedErrors();
   });
 
