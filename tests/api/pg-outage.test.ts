@@ -106,16 +106,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     expect(server.process.exitCode, server.stderr()).toBeNull();
 
     // The log has each failure's cause, with its stack and the request's id; never the database's password.
-    const failure = server.logs.find(
-      (l): l is Record<string, unknown> => typeof l === "object" && l.msg === "page failed to load" && l.reqId === recap.headers.get("x-request-id"),
-    );
-    expect(failure, "a log line for the /recap failure").toBeDefined();
-    expect(String((failure!.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
-    const apiFailure = server.logs.find(
-      (l): l is Record<string, unknown> => typeof l === "object" && l.msg === "request failed: database unavailable" && (l.req as { id?: string } | undefined)?.id === api.headers.get("x-request-id"),
-    );
-    expect(apiFailure, "a log line for the /api/recaps failure").toBeDefined();
-    expect(String((apiFailure!.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
+    // (The server's lines reach this process through a pipe: they may come a moment after the answer.)
+    const logLine = async (match: (l: Record<string, unknown>) => boolean) => {
+      const find = () => server.logs.find((l): l is Record<string, unknown> => typeof l === "object" && match(l));
+      await expect.poll(find, { timeout: 5000, interval: 50 }).toBeDefined();
+      return find()!;
+    };
+    const failure = await logLine((l) => l.msg === "page failed to load" && l.reqId === recap.headers.get("x-request-id"));
+    expect(String((failure.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
+    const apiFailure = await logLine((l) => l.msg === "request failed: database unavailable" && (l.req as { id?: string } | undefined)?.id === api.headers.get("x-request-id"));
+    expect(String((apiFailure.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
     expect(JSON.stringify(server.logs) + server.stderr()).not.toContain("outage-secret-pw");
 
     await proxy.listen();
