@@ -3,40 +3,70 @@ import { pageMeta, siteFromMatches } from "../components/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { STATIC_PAGE } from "../components/static-page";
 import { NewsletterNotice, READ_RECAPS } from "../features/newsletter/newsletter-notice";
-import { confirmSubscription } from "../../server/newsletter/subscribers.server";
+import { confirmationState, confirmSubscription } from "../../server/newsletter/subscribers.server";
 import { appContext } from "../context";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = STATIC_PAGE;
 
+const TITLES = { pending: "Confirm your subscription", confirmed: "Subscription confirmed", already: "Already subscribed", expired: "Link expired" } as const;
+
+// Meta sees the loader's data only: after the button, the loader finds the link used ("already").
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     site: siteFromMatches(matches),
-    title: loaderData?.outcome === "confirmed" ? "Subscription confirmed" : loaderData?.outcome === "already" ? "Already subscribed" : "Link expired",
+    title: TITLES[loaderData?.state ?? "expired"],
     description: "Confirm your subscription to the Weekly Recap.",
     path: "/newsletter",
   }),
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+// "same-origin", not "no-referrer": the page's button posts a form, and with no-referrer Chromium sends
+// it with Origin: null, which the action's Origin check refuses. The token goes to no other site.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
-/** The link in the confirmation mail: one use, within its time. */
+/**
+ * The link in the confirmation mail opens a page with one button: opening it
+ * changes nothing, because link scanners and mail previews open links too
+ * (a GET or HEAD that confirmed subscribed people who never clicked).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const state = await confirmationState(database.db, params.token);
+  return data({ state }, { status: state === "expired" ? 410 : 200 });
+}
+
+/** The button: confirms the address, once, within the link's time. */
+export async function action({ params, context }: Route.ActionArgs) {
   const { database } = context.get(appContext);
   const outcome = await confirmSubscription(database.db, params.token);
   return data({ outcome }, { status: outcome === "expired" ? 410 : 200 });
 }
 
-export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
-  if (loaderData.outcome === "already") {
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  // After the button, the loader runs again and finds the link used: the action's outcome is what happened.
+  const outcome = actionData?.outcome ?? loaderData.state;
+  if (outcome === "pending") {
+    return (
+      <NewsletterNotice title="Confirm your subscription" tone="ok">
+        <p>One more step: confirm that you want the Weekly Recap at this address.</p>
+        <form method="post">
+          <button type="submit" className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800">
+            Confirm my subscription
+          </button>
+        </form>
+      </NewsletterNotice>
+    );
+  }
+  if (outcome === "already") {
     return (
       <NewsletterNotice title="You're already subscribed" tone="ok" next={READ_RECAPS}>
         <p>This link was used before: your address is confirmed, and the Weekly Recap comes to your inbox. Every email has a one-click unsubscribe link.</p>
       </NewsletterNotice>
     );
   }
-  if (loaderData.outcome === "confirmed") {
+  if (outcome === "confirmed") {
     return (
       <NewsletterNotice title="You're subscribed" tone="ok" next={READ_RECAPS}>
         <p>The next Weekly Recap will arrive in your inbox. Every email has a one-click unsubscribe link.</p>

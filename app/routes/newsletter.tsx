@@ -32,8 +32,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   // A form on another site cannot sign someone up from their browser: React Router refuses an
   // action whose Origin is not this site's (400) before it gets here.
-  const { database, logger, newsletter } = context.get(appContext);
-  const answer = await subscribeFromForm(database.db, newsletter, logger, await request.formData(), clientAddress(request));
+  const { database, newsletter } = context.get(appContext);
+  const answer = await subscribeFromForm(database.db, newsletter, await request.formData(), clientAddress(request));
   if (answer.ok) return { ok: true as const, message: answer.message };
   return data(
     { ok: false as const, error: answer.error, email: answer.email ?? "" },

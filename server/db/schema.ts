@@ -212,6 +212,19 @@ export interface NewsletterDeliveriesTable {
   last_error: string | null;
 }
 
+/** The confirmation mail an address is due (one row per subscriber, renewed when they ask again). */
+export interface NewsletterConfirmationsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  status: "queued" | "sending" | "sent" | "failed" | "skipped";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  owner: string | null;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 export interface NewsletterPaceTable {
   id: number;
   next_at: number | string;
@@ -221,6 +234,7 @@ export interface DB {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_confirmations: NewsletterConfirmationsTable;
   newsletter_pace: NewsletterPaceTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;

@@ -10,10 +10,15 @@ import { unsubscribe } from "../newsletter/subscribers.server.ts";
  * forms and wrong for this machine-to-machine call (it refused another site's
  * Origin and `null` with 400). The key in the address is the only credential,
  * as in the mail's visible link.
+ *
+ * The same address's page has a button that posts a form to it: a browser
+ * sends that as a document navigation (Sec-Fetch-Dest: document), which goes
+ * on to React Router, to be checked for its Origin and answered with a page.
  */
 export function oneClickUnsubscribe(database: Database): Router {
   const router = Router();
-  router.post("/newsletter/unsubscribe/:key", async (req, res) => {
+  router.post("/newsletter/unsubscribe/:key", async (req, res, next) => {
+    if (req.get("sec-fetch-dest") === "document") return next();
     const done = await unsubscribe(database.db, String(req.params.key));
     res
       .status(done === undefined ? 404 : 200)

@@ -42,7 +42,7 @@ describe("a recap as an email", () => {
     expect(text).toContain("TTB (https://www.ttb.gov/)");
     expect(text).toContain("[Shelf]");
     expect(text).toContain("Read on the site: https://hub.proofline.test/recap/42");
-    expect(text).toContain(`Unsubscribe (one click): ${UNSUBSCRIBE}`);
+    expect(text).toContain(`Unsubscribe (one button on the page it opens): ${UNSUBSCRIBE}`);
     expect(plainText("[x](//cdn.example/a)", SITE.siteUrl)).toBe("x (//cdn.example/a)");
     expect(absoluteAddresses('<a href="//cdn.example/a">', SITE.siteUrl)).toBe('<a href="//cdn.example/a">');
   });

@@ -60,7 +60,7 @@ ${image ? `<tr><td ${cell}><img src="${escape(image)}" alt="" width="552" style=
 ${recap.snippets ? `<tr><td ${cell}><p style="margin:16px 0;padding-left:12px;border-left:4px solid #c7772b;color:${MUTED};font-style:italic">${escape(recap.snippets)}</p></td></tr>` : ""}
 <tr><td ${cell}>${body}</td></tr>
 <tr><td ${cell}><p style="margin:24px 0"><a href="${escape(pageUrl)}" style="color:${ACCENT};font-weight:bold">Read on the site</a></p></td></tr>
-<tr><td style="padding:16px 24px 24px;color:${MUTED};background-color:${PAPER};font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5">You get this because you subscribed to the ${escape(site.brand)} weekly recap. <a href="${escape(unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a> (one click, no questions).</td></tr>
+<tr><td style="padding:16px 24px 24px;color:${MUTED};background-color:${PAPER};font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5">You get this because you subscribed to the ${escape(site.brand)} weekly recap. <a href="${escape(unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a> (one button on the page it opens, no questions).</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     `${site.brand} · Weekly Industry Recap · ${recap.date}`,
@@ -73,7 +73,7 @@ ${recap.snippets ? `<tr><td ${cell}><p style="margin:16px 0;padding-left:12px;bo
     "",
     `Read on the site: ${pageUrl}`,
     "",
-    `You get this because you subscribed to the ${site.brand} weekly recap. Unsubscribe (one click): ${unsubscribeUrl}`,
+    `You get this because you subscribed to the ${site.brand} weekly recap. Unsubscribe (one button on the page it opens): ${unsubscribeUrl}`,
     "",
   ].join("\n");
   return { subject: recap.headline, html, text };

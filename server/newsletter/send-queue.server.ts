@@ -58,6 +58,35 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
+/** The two queues of messages: recaps to subscribers, and confirmation mails to addresses that asked. */
+export type QueueTable = "newsletter_deliveries" | "newsletter_confirmations";
+
+/**
+ * Takes the next row of a queue that is due: queued and its time has come, or
+ * left in `sending` by an instance that died (its lease ran out). The
+ * conditional update is the claim; on PostgreSQL the row is skipped by other
+ * instances while this transaction holds it.
+ */
+export async function takeNext(trx: Kysely<DB>, table: QueueTable, owner: string, leaseMs: number, now: Date) {
+  const at = now.toISOString();
+  const pg = engineOf(trx) === "postgres";
+  const rows = await sql<{ id: number; subscriber_id: number; attempts: number }>`
+    update ${sql.table(table)} set status = 'sending', owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}, attempts = attempts + 1
+    where id = (
+      select d.id from ${sql.table(table)} d
+      where ((d.status = 'queued' and d.next_attempt_at <= ${at}) or (d.status = 'sending' and d.lease_until < ${at}))
+      order by d.next_attempt_at, d.id limit 1${pg ? sql` for update skip locked` : sql``}
+    ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
+    returning id, subscriber_id, attempts`.execute(trx);
+  const row = rows.rows[0];
+  return row && { id: Number(row.id), subscriberId: Number(row.subscriber_id), attempts: Number(row.attempts) };
+}
+
+/** Gives up a claimed row whose reader is no longer waiting for it (unsubscribed, confirmed meanwhile, deleted). */
+export async function skipClaimed(db: Kysely<DB>, table: QueueTable, id: number, reason: string): Promise<void> {
+  await db.updateTable(table).set({ status: "skipped", owner: null, lease_until: null, last_error: reason }).where("id", "=", id).execute();
+}
+
 /**
  * Takes the next message due for this instance: a queued delivery whose time
  * has come, or one left in `sending` by an instance that died (its lease ran
@@ -66,31 +95,21 @@ export interface ClaimedDelivery {
  * so an unsubscribe counts before the next message.
  */
 export async function claimDelivery(db: Kysely<DB>, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedDelivery | undefined> {
-  const at = now.toISOString();
-  const pg = engineOf(db) === "postgres";
-  const claimable = sql`((d.status = 'queued' and d.next_attempt_at <= ${at}) or (d.status = 'sending' and d.lease_until < ${at}))`;
   return db.transaction().execute(async (trx) => {
     for (;;) {
-      const rows = await sql<{ id: number; send_id: number; subscriber_id: number; attempts: number }>`
-        update newsletter_deliveries set status = 'sending', owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}, attempts = attempts + 1
-        where id = (
-          select d.id from newsletter_deliveries d
-          where ${claimable}
-          order by d.next_attempt_at, d.id limit 1${pg ? sql` for update skip locked` : sql``}
-        ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
-        returning id, send_id, subscriber_id, attempts`.execute(trx);
-      const d = rows.rows[0];
+      const d = await takeNext(trx, "newsletter_deliveries", owner, leaseMs, now);
       if (!d) return undefined;
       const info = await trx
-        .selectFrom("newsletter_sends as n")
-        .innerJoin("newsletter_subscribers as s", (j) => j.on("s.id", "=", d.subscriber_id))
-        .select(["n.recap_id", "s.email", "s.unsubscribe_key", "s.status"])
-        .where("n.id", "=", d.send_id)
+        .selectFrom("newsletter_deliveries as d")
+        .innerJoin("newsletter_sends as n", "n.id", "d.send_id")
+        .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
+        .select(["d.send_id", "n.recap_id", "s.email", "s.unsubscribe_key", "s.status"])
+        .where("d.id", "=", d.id)
         .executeTakeFirst();
       if (info?.status === "confirmed") {
-        return { id: d.id, sendId: d.send_id, recapId: info.recap_id, subscriberId: d.subscriber_id, email: info.email, unsubscribeKey: info.unsubscribe_key, attempts: Number(d.attempts) };
+        return { id: d.id, sendId: info.send_id, recapId: info.recap_id, subscriberId: d.subscriberId, email: info.email, unsubscribeKey: info.unsubscribe_key, attempts: d.attempts };
       }
-      await trx.updateTable("newsletter_deliveries").set({ status: "skipped", owner: null, lease_until: null, last_error: "not subscribed" }).where("id", "=", d.id).execute();
+      await skipClaimed(trx, "newsletter_deliveries", d.id, "not subscribed");
     }
   });
 }
@@ -136,9 +155,9 @@ export async function markCommitting(database: Pick<Database, "db" | "holdWrite"
  * commit point is left alone: its row is locked by the commit point's own
  * transaction, which ends in a moment).
  */
-export async function renewLease(db: Kysely<DB>, id: number, owner: string, leaseMs: number, now = new Date()): Promise<boolean> {
+export async function renewLease(db: Kysely<DB>, id: number, owner: string, leaseMs: number, now = new Date(), table: QueueTable = "newsletter_deliveries"): Promise<boolean> {
   const result = await db
-    .updateTable("newsletter_deliveries")
+    .updateTable(table)
     .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
     .where("id", "=", id)
     .where("owner", "=", owner)
@@ -148,9 +167,9 @@ export async function renewLease(db: Kysely<DB>, id: number, owner: string, leas
 }
 
 /** Accepted by the SMTP server; `note` records a message counted as sent without the server's answer. */
-export async function markSent(db: Kysely<DB>, id: number, owner: string, now = new Date(), note: string | null = null): Promise<void> {
+export async function markSent(db: Kysely<DB>, id: number, owner: string, now = new Date(), note: string | null = null, table: QueueTable = "newsletter_deliveries"): Promise<void> {
   await db
-    .updateTable("newsletter_deliveries")
+    .updateTable(table)
     .set({ status: "sent", sent_at: now.toISOString(), owner: null, lease_until: null, last_error: note })
     .where("id", "=", id)
     .where("owner", "=", owner)
@@ -158,10 +177,18 @@ export async function markSent(db: Kysely<DB>, id: number, owner: string, now = 
 }
 
 /** A temporary failure: back in the queue after a wait that grows fivefold, or given up after MAX_ATTEMPTS. */
-export async function markRetry(db: Kysely<DB>, d: Pick<ClaimedDelivery, "id" | "attempts">, owner: string, error: string, firstWaitMs: number, now = new Date()): Promise<"retry" | "failed"> {
+export async function markRetry(
+  db: Kysely<DB>,
+  d: Pick<ClaimedDelivery, "id" | "attempts">,
+  owner: string,
+  error: string,
+  firstWaitMs: number,
+  now = new Date(),
+  table: QueueTable = "newsletter_deliveries",
+): Promise<"retry" | "failed"> {
   const giveUp = d.attempts >= MAX_ATTEMPTS;
   await db
-    .updateTable("newsletter_deliveries")
+    .updateTable(table)
     .set({
       status: giveUp ? "failed" : "queued",
       next_attempt_at: new Date(now.getTime() + firstWaitMs * 5 ** (d.attempts - 1)).toISOString(),
@@ -176,8 +203,8 @@ export async function markRetry(db: Kysely<DB>, d: Pick<ClaimedDelivery, "id" | 
 }
 
 /** A permanent failure (5xx): this delivery is given up. */
-export async function markFailed(db: Kysely<DB>, id: number, owner: string, error: string): Promise<void> {
-  await db.updateTable("newsletter_deliveries").set({ status: "failed", owner: null, lease_until: null, last_error: error.slice(0, 300) }).where("id", "=", id).where("owner", "=", owner).execute();
+export async function markFailed(db: Kysely<DB>, id: number, owner: string, error: string, table: QueueTable = "newsletter_deliveries"): Promise<void> {
+  await db.updateTable(table).set({ status: "failed", owner: null, lease_until: null, last_error: error.slice(0, 300) }).where("id", "=", id).where("owner", "=", owner).execute();
 }
 
 /**

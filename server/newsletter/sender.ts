@@ -4,7 +4,10 @@ import type { Database } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
 import { getRecap } from "../data/recaps.server.ts";
 import type { Logger } from "../logger.ts";
-import { unsubscribePath } from "./newsletter-links.ts";
+import { confirmationEmail } from "./confirmation-email.ts";
+import { claimConfirmation, type ClaimedConfirmation } from "./confirmations.server.ts";
+import { confirmPath, unsubscribePath } from "./newsletter-links.ts";
+import { onMailQueued } from "./queue-signal.ts";
 import { recapEmail, type EmailSite, type RecapEmail } from "./recap-email.ts";
 import {
   claimDelivery,
@@ -17,6 +20,7 @@ import {
   reserveSlot,
   settleCommitted,
   type ClaimedDelivery,
+  type QueueTable,
 } from "./send-queue.server.ts";
 import { CommitRefused, isPermanentFailure, type SmtpClient } from "./smtp-client.ts";
 import { describeSmtpFailure } from "./smtp-failure.ts";
@@ -51,6 +55,8 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   const messageIdHost = new URL(o.site.siteUrl).hostname;
   const emails = new Map<number, RecapEmail | null>();
   let stopped = false;
+  /** This instance's form queued a confirmation mail since a lane last looked. */
+  let confirmationQueued = false;
   const wakers = new Set<() => void>();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -75,6 +81,41 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
     return { subject: made.subject, html: put(made.html), text: put(made.text) };
   }
 
+  // The lease says this instance is alive and still on it: renewed while the SMTP call lasts, however
+  // long its server takes, so no other lane takes the message over (and counts an attempt) meanwhile.
+  // Only a dead instance's lease runs out.
+  function keepLease(table: QueueTable, id: number) {
+    const leaseMs = o.leaseSeconds * 1000;
+    return setInterval(
+      () => void renewLease(o.db, id, owner, leaseMs, new Date(), table).catch((err: unknown) => o.logger.warn({ err, [table]: id }, "newsletter lease not renewed")),
+      leaseMs / 3,
+    );
+  }
+
+  // A confirmation mail is sent at least once: a crash after the final dot sends it again, with a new
+  // link (the newest works), which costs the reader a second mail and nothing else. So no commit point.
+  async function confirm(smtp: SmtpClient, c: ClaimedConfirmation): Promise<void> {
+    const table = "newsletter_confirmations";
+    const mail = confirmationEmail(c.email, `${o.site.siteUrl}${confirmPath(c.token)}`, o.site);
+    const renewing = keepLease(table, c.id);
+    try {
+      await smtp.send({ ...mail, messageId: `<confirm-${c.id}.${c.attempts}@${messageIdHost}>` });
+      await markSent(o.db, c.id, owner, new Date(), null, table);
+    } catch (err) {
+      const reason = describeSmtpFailure(err);
+      if (isPermanentFailure(err)) {
+        // The address is left pending, and forgotten with the other unconfirmed ones.
+        await markFailed(o.db, c.id, owner, reason, table);
+        o.logger.warn({ confirmation: c.id, err: reason }, "confirmation mail refused for good");
+      } else {
+        const outcome = await markRetry(o.db, c, owner, reason, o.retrySeconds * 1000, new Date(), table);
+        o.logger.warn({ confirmation: c.id, attempt: c.attempts, outcome, err: reason }, "confirmation mail failed for now");
+      }
+    } finally {
+      clearInterval(renewing);
+    }
+  }
+
   async function deliver(smtp: SmtpClient, d: ClaimedDelivery): Promise<void> {
     const unsubscribeUrl = `${o.site.siteUrl}${unsubscribePath(d.unsubscribeKey)}`;
     const email = await emailOf(d.recapId, unsubscribeUrl);
@@ -93,11 +134,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         withdraw: () => void held.rollback().catch(() => undefined),
       };
     };
-    // The lease says this instance is alive and still on it: renewed while the SMTP call lasts, however
-    // long its server takes, so no other lane takes the message over (and counts an attempt) meanwhile.
-    // Only a dead instance's lease runs out.
-    const leaseMs = o.leaseSeconds * 1000;
-    const renewing = setInterval(() => void renewLease(o.db, d.id, owner, leaseMs).catch((err: unknown) => o.logger.warn({ err, delivery: d.id }, "newsletter lease not renewed")), leaseMs / 3);
+    const renewing = keepLease("newsletter_deliveries", d.id);
     try {
       await smtp.send({ to: d.email, ...email, unsubscribeUrl, messageId }, commitPoint);
       // The server has it: record that, after the commit point's own commit (a failed one is logged).
@@ -130,6 +167,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   // sign-ups, and turning queued sends into deliveries.
   async function lane(index: number, smtp: SmtpClient): Promise<void> {
     let lastTidy = 0;
+    let lastConfirmationLook = 0;
     while (!stopped) {
       try {
         if (index === 0 && Date.now() - lastTidy > 10_000) {
@@ -139,14 +177,24 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
           await expirePending(o.db);
         }
         if (index === 0) await expandSends(o.db);
-        const d = await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
-        if (!d) {
+        // Someone is waiting for a confirmation mail: those go before the recaps. Looked for at once
+        // when this instance's form queued one, else at most once a second per lane, so that a
+        // send to thousands does not pay a second claim per message.
+        const lookForConfirmations = confirmationQueued || Date.now() - lastConfirmationLook > 1000;
+        if (lookForConfirmations) {
+          confirmationQueued = false;
+          lastConfirmationLook = Date.now();
+        }
+        const c = lookForConfirmations ? await claimConfirmation(o.db, owner, o.leaseSeconds * 1000) : undefined;
+        if (c) confirmationQueued = true; // there may be more behind it
+        const d = c ? undefined : await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
+        if (!c && !d) {
           await pause(o.idleSeconds * 1000);
           continue;
         }
         const slot = await reserveSlot(o.db, intervalMs);
         if (slot > Date.now()) await pause(slot - Date.now());
-        await deliver(smtp, d);
+        await (c ? confirm(smtp, c) : deliver(smtp, d!));
       } catch (err) {
         o.logger.error({ err }, "newsletter sending failed; will try again");
         await pause(o.idleSeconds * 1000);
@@ -155,10 +203,18 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   }
 
   const clients = Array.from({ length: o.lanes }, () => o.smtp());
+  const wakeAll = () => {
+    for (const wake of [...wakers]) wake();
+  };
+  const unlisten = onMailQueued(() => {
+    confirmationQueued = true;
+    wakeAll();
+  });
   const running = Promise.all(clients.map((smtp, i) => lane(i, smtp)));
   return async () => {
+    unlisten();
     stopped = true;
-    for (const wake of [...wakers]) wake();
+    wakeAll();
     await running;
     for (const smtp of clients) smtp.close();
   };

@@ -4,13 +4,11 @@ import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
 import { RateLimit, RateLimitError, waitText } from "../http/rate-limit.ts";
-import type { Logger } from "../logger.ts";
-import { confirmationEmail } from "./confirmation-email.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
-import { confirmPath } from "./newsletter-links.ts";
-import { isPermanentFailure } from "./smtp-client.ts";
+import { mailQueued } from "./queue-signal.ts";
 import type { EmailSite } from "./recap-email.ts";
-import { digestOf, emailAddress, requestSubscription, SUBSCRIBE_SOURCES } from "./subscribers.server.ts";
+import { digestOf } from "./link-secret.ts";
+import { emailAddress, requestSubscription, SUBSCRIBE_SOURCES } from "./subscribers.server.ts";
 
 /** Confirmation mails one address may be sent a day: enough to lose one, too few to flood anyone. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -18,8 +16,6 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 export const NEWSLETTER_TEXT = {
   closed: "Email subscriptions are not open yet.",
   checkInbox: "Check your inbox: we sent you a link to confirm your subscription. It works for 48 hours. Nothing there? Look in your spam folder.",
-  sendFailed: "We could not send the confirmation email just now. Please try again in a few minutes.",
-  refused: "That address does not take our email. Please check it for typos.",
   tooMany: (wait: string) => `Too many sign-ups from your network. Please try again in ${wait}.`,
 } as const;
 
@@ -52,12 +48,14 @@ export type SubscribeAnswer = { ok: true; message: string } | { ok: false; statu
 
 /**
  * The subscribe form's action: checks the address, counts the request against
- * the client's and the address's limits, records it as pending and mails the
- * one-time confirmation link. Every accepted request gets the same answer,
- * whether the address was new, pending or subscribed already: the page tells
- * nobody who is on the list.
+ * the client's and the address's limits, records it as pending and queues the
+ * one-time confirmation mail, which the newsletter sender sends (with retries)
+ * after this answer. Every accepted request gets the same answer, in about the
+ * same time, whether the address was new, pending or subscribed already: the
+ * page tells nobody who is on the list, by its words or by how long it took
+ * (sending inline made a new address wait for the mail server).
  */
-export async function subscribeFromForm(db: Kysely<DB>, services: NewsletterServices, logger: Logger, form: FormData, client: string): Promise<SubscribeAnswer> {
+export async function subscribeFromForm(db: Kysely<DB>, services: NewsletterServices, form: FormData, client: string): Promise<SubscribeAnswer> {
   if (!services.mailer) return { ok: false, status: 503, error: NEWSLETTER_TEXT.closed };
   const parsed = subscribeForm.safeParse({ email: form.get("email") ?? "", source: form.get("source") ?? undefined, website: form.get("website") ?? undefined });
   const given = String(form.get("email") ?? "").slice(0, 254);
@@ -79,14 +77,6 @@ export async function subscribeFromForm(db: Kysely<DB>, services: NewsletterServ
     throw err;
   }
   const outcome = await requestSubscription(db, email, source);
-  if (outcome.kind === "already") return accepted;
-  try {
-    await services.mailer(confirmationEmail(email, `${services.site.siteUrl}${confirmPath(outcome.token)}`, services.site));
-  } catch (err) {
-    logger.error({ err: err instanceof Error ? err.message : String(err), subscriber: outcome.subscriberId }, "confirmation email not sent");
-    // The mail server said no for good (no such mailbox): the visitor can only fix the address.
-    if (isPermanentFailure(err)) return { ok: false, status: 400, error: NEWSLETTER_TEXT.refused, email };
-    return { ok: false, status: 503, error: NEWSLETTER_TEXT.sendFailed, email };
-  }
+  if (outcome.kind === "queued") mailQueued();
   return accepted;
 }

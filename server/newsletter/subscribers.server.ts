@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, SubscriberStatus } from "../db/schema.ts";
+import { queueConfirmation } from "./confirmations.server.ts";
+import { digestOf, newSecret } from "./link-secret.ts";
 
-/** How long a confirmation link works. */
-export const CONFIRM_HOURS = 48;
 /** An address never confirmed is forgotten this long after it was given. */
 export const PENDING_DAYS = 7;
 
@@ -20,44 +19,43 @@ export const emailAddress = z
   .toLowerCase()
   .pipe(z.email({ message: "Enter a valid email address, like name@company.com." }));
 
-const secret = () => randomBytes(24).toString("base64url");
-export const digestOf = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export type SubscribeOutcome =
-  /** A confirmation mail is due: send `token` in its link. */
-  | { kind: "confirm"; subscriberId: number; token: string }
+  /** A confirmation mail is queued for this subscriber. */
+  | { kind: "queued"; subscriberId: number }
   /** Already confirmed: nothing to send (the page says the same as for a new address). */
   | { kind: "already" };
 
 /**
  * Records an address that asked for the recap, pending until its owner uses the
- * link mailed to it. Asking again renews the link (and takes an unsubscribed or
- * bounced address back to pending: only a click on the new link makes it receive
- * anything). The consent kept is the source and the time of the click.
+ * link mailed to it, and queues that mail (in one transaction, so a request is
+ * never recorded without its mail). Asking again queues a new mail (and takes
+ * an unsubscribed or bounced address back to pending: only a click on the new
+ * link makes it receive anything). The consent kept is the source and the time
+ * of the click. The link's secret is made when the mail is sent
+ * (confirmations.server.ts).
  */
 export async function requestSubscription(db: Kysely<DB>, email: string, source: SubscribeSource, now = new Date()): Promise<SubscribeOutcome> {
-  const token = secret();
-  const fields = {
-    status: "pending" as SubscriberStatus,
-    source,
-    requested_at: now.toISOString(),
-    confirm_token: digestOf(token),
-    confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
-  };
-  const existing = await db.selectFrom("newsletter_subscribers").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
-  if (existing?.status === "confirmed") return { kind: "already" };
-  if (existing) {
-    await db.updateTable("newsletter_subscribers").set(fields).where("id", "=", existing.id).execute();
-    return { kind: "confirm", subscriberId: existing.id, token };
-  }
-  const row = await db
-    .insertInto("newsletter_subscribers")
-    .values({ email, unsubscribe_key: secret(), ...fields })
-    // Two requests for one new address at once: one inserts, the other renews its link.
-    .onConflict((oc) => oc.column("email").doUpdateSet(fields))
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { kind: "confirm", subscriberId: row.id, token };
+  const fields = { status: "pending" as SubscriberStatus, source, requested_at: now.toISOString() };
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+    if (existing?.status === "confirmed") return { kind: "already" } as const;
+    let subscriberId: number;
+    if (existing) {
+      await trx.updateTable("newsletter_subscribers").set(fields).where("id", "=", existing.id).execute();
+      subscriberId = existing.id;
+    } else {
+      const row = await trx
+        .insertInto("newsletter_subscribers")
+        .values({ email, unsubscribe_key: newSecret(), ...fields })
+        // Two requests for one new address at once: one inserts, the other renews it.
+        .onConflict((oc) => oc.column("email").doUpdateSet(fields))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      subscriberId = row.id;
+    }
+    await queueConfirmation(trx, subscriberId, now);
+    return { kind: "queued", subscriberId } as const;
+  });
 }
 
 /** Uses a confirmation link: true when it was valid (the address is now confirmed); a link works once. */
@@ -80,6 +78,26 @@ export async function confirmSubscription(db: Kysely<DB>, token: string, now = n
   if (Number(result.numUpdatedRows) === 1) return "confirmed";
   const used = await db.selectFrom("newsletter_subscribers").select("status").where("confirm_token", "=", digest).where("confirm_expires_at", "is", null).executeTakeFirst();
   return used?.status === "confirmed" ? "already" : "expired";
+}
+
+/**
+ * What a confirmation link would do, without doing it: its page is opened by
+ * link scanners and mail previews too, so only the page's button (a POST)
+ * confirms. "pending": the link works; "already": it was used by its confirmed
+ * owner; "expired": unknown, used by an address since unsubscribed, or too old.
+ */
+export async function confirmationState(db: Kysely<DB>, token: string, now = new Date()): Promise<"pending" | ConfirmOutcome> {
+  const row = await db.selectFrom("newsletter_subscribers").select(["status", "confirm_expires_at"]).where("confirm_token", "=", digestOf(token)).executeTakeFirst();
+  if (!row) return "expired";
+  if (row.confirm_expires_at === null) return row.status === "confirmed" ? "already" : "expired";
+  return row.confirm_expires_at > now.toISOString() ? "pending" : "expired";
+}
+
+/** Whether an unsubscribe key's address gets the recap now (its page offers the button), left already, or is unknown. */
+export async function subscriptionState(db: Kysely<DB>, key: string): Promise<"subscribed" | "unsubscribed" | "unknown"> {
+  const row = await db.selectFrom("newsletter_subscribers").select("status").where("unsubscribe_key", "=", key).executeTakeFirst();
+  if (!row) return "unknown";
+  return row.status === "unsubscribed" ? "unsubscribed" : "subscribed";
 }
 
 /**
@@ -126,8 +144,11 @@ export async function markBounced(db: Kysely<DB>, subscriberId: number, reason: 
 /** Forgets addresses never confirmed once their time is up; returns how many. */
 export async function expirePending(db: Kysely<DB>, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - PENDING_DAYS * 86_400_000).toISOString();
-  const rows = await db.deleteFrom("newsletter_subscribers").where("status", "=", "pending").where("confirmed_at", "is", null).where("requested_at", "<", before).returning("id").execute();
-  return rows.length;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.deleteFrom("newsletter_subscribers").where("status", "=", "pending").where("confirmed_at", "is", null).where("requested_at", "<", before).returning("id").execute();
+    if (rows.length) await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "in", rows.map((r) => r.id)).execute();
+    return rows.length;
+  });
 }
 
 /** Everything kept about one address (a privacy request): undefined when it is not known. */
@@ -160,6 +181,7 @@ export async function deleteSubscriber(db: Kysely<DB>, email: string): Promise<b
     const s = await trx.selectFrom("newsletter_subscribers").select("id").where("email", "=", email).executeTakeFirst();
     if (!s) return false;
     await trx.deleteFrom("newsletter_deliveries").where("subscriber_id", "=", s.id).execute();
+    await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_subscribers").where("id", "=", s.id).execute();
     return true;
   });

@@ -1,5 +1,6 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -8,6 +9,9 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 const TOKEN = "newsletter-admin-token-0123456789";
 const SITE = "http://proofline.test";
 const today = () => new Date().toISOString().slice(0, 10);
+const until = async (check: () => boolean, ms = 10_000) => {
+  for (const giveUp = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 25))) if (Date.now() > giveUp) throw new Error("gave up waiting");
+};
 
 const recipient = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
 const headerLine = (m: ParsedMail, key: string) => m.headerLines.find((l) => l.key === key)?.line.replace(/^[^:]+:\s*/, "").replace(/\s+/g, " ");
@@ -23,6 +27,7 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
   let server: RunningServer;
   let sink: SmtpSink;
   let nextClient = 1;
+  let greylistTries = 0;
   /** Each test is its own visitor (TRUST_PROXY=1 and its own X-Forwarded-For), so limits do not cross tests. */
   const visitor = () => `198.51.100.${nextClient++}`;
 
@@ -44,14 +49,22 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     const res = await post("/newsletter", { email: address, source: "home" }, { "X-Forwarded-For": visitor() });
     expect(res.status).toBe(200);
     const [confirmation] = await waitForMail(address, 1);
-    const confirmed = await fetch(`${server.url}${linkIn(confirmation!, /http:\/\/proofline\.test\/newsletter\/confirm\/\S+/)}`);
+    // The page's button, as a browser without JavaScript sends it.
+    const confirmed = await post(linkIn(confirmation!, /http:\/\/proofline\.test\/newsletter\/confirm\/\S+/), {});
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain("You&#x27;re subscribed");
   };
   const publish = (headline: string, date = today()) => admin("POST", "/api/admin/recaps", { date, headline, content: `Text of ${headline}, with [a link](/recap).` });
 
   beforeAll(async () => {
-    sink = await startSmtpSink({ refuse: (a) => (a === "nobody@bounce.test" ? { code: 550, message: "5.1.1 No such user" } : undefined) });
+    sink = await startSmtpSink({
+      refuse: (a) => {
+        if (a === "nobody@bounce.test") return { code: 550, message: "5.1.1 No such user" };
+        // Greylisting: the first try is refused for now.
+        if (a === "later@greylist.test" && greylistTries++ === 0) return { code: 451, message: "4.7.1 Try again later" };
+        return undefined;
+      },
+    });
     testDb = await freshDatabase(engine);
     server = await startServer({
       ...testDb.env,
@@ -63,6 +76,7 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
       SCHEDULE_POLL_SECONDS: "0.2",
       SUBSCRIBE_RATE_PER_HOUR: "3",
       TRUST_PROXY: "1",
+      NEWSLETTER_RETRY_SECONDS: "0.2",
     });
   });
   afterAll(async () => {
@@ -92,14 +106,28 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsTo("reader@example.com")).toHaveLength(1);
 
-    const confirmed = await fetch(`${server.url}${link}`);
+    // Opening the link (a link scanner, a mail preview: GET and HEAD) only shows the button; on 3f297b8 it confirmed.
+    expect((await fetch(`${server.url}${link}`, { method: "HEAD" })).status).toBe(200);
+    const opened = await fetch(`${server.url}${link}`);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toBe("no-store");
+    expect(opened.headers.get("referrer-policy")).toBe("same-origin");
+    const openedPage = await opened.text();
+    expect(openedPage).toContain("Confirm your subscription");
+    expect(openedPage).toContain("Confirm my subscription");
+    await publish("Opened, not confirmed");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo("reader@example.com")).toHaveLength(1);
+
+    const confirmed = await post(link, {});
     expect(confirmed.status).toBe(200);
     expect(confirmed.headers.get("cache-control")).toBe("no-store");
     expect(await confirmed.text()).toContain("You&#x27;re subscribed");
     // The same link again (a second click, a mail client's preview): the reader is told they are subscribed, not that it expired.
-    const again = await fetch(`${server.url}${link}`);
-    expect(again.status).toBe(200);
-    expect(await again.text()).toContain("You&#x27;re already subscribed");
+    for (const again of [await fetch(`${server.url}${link}`), await post(link, {})]) {
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain("You&#x27;re already subscribed");
+    }
     // A link nobody was sent still expires.
     const unknown = await fetch(`${server.url}/newsletter/confirm/${"x".repeat(32)}`);
     expect(unknown.status).toBe(410);
@@ -137,13 +165,30 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(mailsTo("leaving@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Week one"]);
 
-    // The visible link does the same with a GET, and offers to undo it.
+    // The visible link opens a page whose button does the same, and then offers to undo it.
     const visible = linkIn(first!, /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/);
     const page = await fetch(`${server.url}${visible}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("You&#x27;re unsubscribed");
     expect(html).toContain("Subscribe again");
+
+    // A link scanner opening the visible link (GET, HEAD) unsubscribes nobody; on 3f297b8 it did.
+    const staying = linkIn((await waitForMail("staying@example.com", 2))[1]!, /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/);
+    expect((await fetch(`${server.url}${staying}`, { method: "HEAD" })).status).toBe(200);
+    const scanned = await fetch(`${server.url}${staying}`);
+    expect(scanned.status).toBe(200);
+    const offer = await scanned.text();
+    expect(offer).toContain("Unsubscribe from the Weekly Recap?");
+    expect(offer).not.toContain("You&#x27;re unsubscribed");
+    await publish("Week three and a half");
+    expect((await waitForMail("staying@example.com", 3)).at(-1)!.subject).toBe("Week three and a half");
+    // The page's button, as a browser sends it (a document navigation): answered with the page, not the one-click text.
+    const pressed = await post(staying, {}, { "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain("You&#x27;re unsubscribed");
+    const undo = await post(staying.replace("/unsubscribe/", "/resubscribe/"), {});
+    expect(await undo.text()).toContain("Welcome back");
     const back = await post(visible.replace("/unsubscribe/", "/resubscribe/"), {});
     expect(await back.text()).toContain("Welcome back");
     await publish("Week four");
@@ -171,16 +216,27 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(await limited.text()).toContain("Too many sign-ups from your network. Please try again in");
 
     // One address, asked for from many places: three confirmation mails a day at most.
-    for (let i = 0; i < 5; i++) expect((await post("/newsletter", { email: "flooded@example.com" }, { "X-Forwarded-For": visitor() })).status).toBe(200);
+    // Each mail is let out before the next request (asking again while one waits in the queue renews it rather than adding one).
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/newsletter", { email: "flooded@example.com" }, { "X-Forwarded-For": visitor() })).status).toBe(200);
+      if (i < 3) await waitForMail("flooded@example.com", i + 1);
+    }
     await waitForMail("many2@example.com", 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo("flooded@example.com")).toHaveLength(3);
     expect(mailsTo("robot@example.com")).toHaveLength(0);
     expect(mailsTo("many3@example.com")).toHaveLength(0);
 
+    // The mail server's refusal comes after the answer, which is the same as for any address: the queue records it.
     const refused = await post("/newsletter", { email: "nobody@bounce.test" }, { "X-Forwarded-For": visitor() });
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("That address does not take our email. Please check it for typos.");
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain("Check your inbox");
+    await until(() => server.logs.some((l) => typeof l === "object" && l.msg === "confirmation mail refused for good"));
+    // A refusal for now (4xx) is tried again from the queue, and the mail arrives.
+    const later = await post("/newsletter", { email: "later@greylist.test" }, { "X-Forwarded-For": visitor() });
+    expect(later.status).toBe(200);
+    await waitForMail("later@greylist.test", 1);
+    expect(greylistTries).toBe(2);
 
     const foreign = await post("/newsletter", { email: "victim@example.com" }, { "X-Forwarded-For": visitor(), Origin: "https://elsewhere.example" });
     // React Router refuses an action posted from another origin.
@@ -256,15 +312,58 @@ describe("the subscribe form without mail set up", () => {
   });
 });
 
-describe("the subscribe form when the SMTP server is down", () => {
-  it("says the confirmation could not be sent, and to try again", async () => {
+describe("the subscribe form when the mail server is slow or down", () => {
+  it("answers before the confirmation mail is sent, the same for a new address and a subscribed one", async () => {
+    // The mail server holds every message at RCPT until released: an answer that waited for it would never come.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sink = await startSmtpSink({ holdRcpt: () => held });
+    const testDb = await freshDatabase("sqlite");
+    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: sink.url, MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false", TRUST_PROXY: "1" });
+    const subscribe = (email: string, client: string) =>
+      fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client }, body: new URLSearchParams({ email }) });
+    const answered = (res: Promise<Response>) =>
+      Promise.race([res.then(async (r) => ({ status: r.status, text: await r.text() })), new Promise<undefined>((r) => setTimeout(() => r(undefined), 5000))]);
+    try {
+      const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+      try {
+        // A subscribed address, as the list has it.
+        await database.db.insertInto("newsletter_subscribers").values({ email: "known@example.com", status: "confirmed", source: "home", requested_at: new Date().toISOString(), confirmed_at: new Date().toISOString(), unsubscribe_key: "known-key" }).execute();
+      } finally {
+        await database.close();
+      }
+      for (const [email, client] of [["new@example.com", "203.0.113.1"], ["known@example.com", "203.0.113.2"]] as const) {
+        const answer = await answered(subscribe(email, client));
+        expect(answer, email).toMatchObject({ status: 200 });
+        expect(answer!.text).toContain("Check your inbox");
+      }
+      expect(sink.messages).toHaveLength(0);
+      release();
+      await sink.waitFor(1);
+      expect(sink.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address)).toEqual(["new@example.com"]);
+    } finally {
+      release();
+      await server.stop();
+      await testDb.drop();
+      await sink.stop();
+    }
+  });
+
+  it("still answers 'check your inbox' with the mail server down, and keeps the mail in the queue", async () => {
     const testDb = await freshDatabase("sqlite");
     // Port 9 (discard) on 127.0.0.1 has no SMTP server: the connection is refused.
-    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false" });
+    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false", NEWSLETTER_RETRY_SECONDS: "60" });
     try {
       const res = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=someone%40example.com" });
-      expect(res.status).toBe(503);
-      expect(await res.text()).toContain("We could not send the confirmation email just now. Please try again in a few minutes.");
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Check your inbox");
+      await until(() => server.logs.some((l) => typeof l === "object" && l.msg === "confirmation mail failed for now"));
+      const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+      try {
+        expect(await database.db.selectFrom("newsletter_confirmations").select(["status", "attempts"]).execute()).toEqual([{ status: "queued", attempts: 1 }]);
+      } finally {
+        await database.close();
+      }
     } finally {
       await server.stop();
       await testDb.drop();

@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { digestOf, newSecret } from "./link-secret.ts";
+import { skipClaimed, takeNext } from "./send-queue.server.ts";
+
+/** How long a confirmation link works, from the moment its mail is sent. */
+export const CONFIRM_HOURS = 48;
+
+/**
+ * Queues the confirmation mail a subscriber is due, or renews it when they ask
+ * again (a new mail, tried afresh). Run in the transaction that records the request.
+ */
+export async function queueConfirmation(db: Kysely<DB>, subscriberId: number, now: Date): Promise<void> {
+  const due = { status: "queued" as const, attempts: 0, next_attempt_at: now.toISOString(), owner: null, lease_until: null, sent_at: null, last_error: null };
+  await db
+    .insertInto("newsletter_confirmations")
+    .values({ subscriber_id: subscriberId, ...due })
+    .onConflict((oc) => oc.column("subscriber_id").doUpdateSet(due))
+    .execute();
+}
+
+export interface ClaimedConfirmation {
+  id: number;
+  subscriberId: number;
+  email: string;
+  /** The link's one-time secret, made now: only its digest is stored. */
+  token: string;
+  attempts: number;
+}
+
+/**
+ * Takes the next confirmation mail due and makes the secret for its link,
+ * replacing any earlier one: a mail sent again after a failure or a crash
+ * carries a new link, and only the newest works. Rows whose address is no
+ * longer pending (confirmed meanwhile, deleted, expired) are skipped.
+ */
+export async function claimConfirmation(db: Kysely<DB>, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedConfirmation | undefined> {
+  return db.transaction().execute(async (trx) => {
+    for (;;) {
+      const c = await takeNext(trx, "newsletter_confirmations", owner, leaseMs, now);
+      if (!c) return undefined;
+      const token = newSecret();
+      const armed = await trx
+        .updateTable("newsletter_subscribers")
+        .set({ confirm_token: digestOf(token), confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString() })
+        .where("id", "=", c.subscriberId)
+        .where("status", "=", "pending")
+        .returning("email")
+        .executeTakeFirst();
+      if (armed) return { id: c.id, subscriberId: c.subscriberId, email: armed.email, token, attempts: c.attempts };
+      await skipClaimed(trx, "newsletter_confirmations", c.id, "no longer pending");
+    }
+  });
+}
+
+/** Where the confirmation mails stand, for the CLI and the desk: counts by status. */
+export async function confirmationCounts(db: Kysely<DB>): Promise<Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>> {
+  const rows = await db.selectFrom("newsletter_confirmations").select(["status", db.fn.countAll<string>().as("n")]).groupBy("status").execute();
+  const out = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}
