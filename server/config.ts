@@ -79,6 +79,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
   /** An upload (media, a restore) is cut when no byte of it arrives for this long; however long it takes in all. */
   UPLOAD_IDLE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(60),
+  /**
+   * Unfinished multipart uploads and temporary media files older than this are a crashed upload's
+   * leftovers, removed by the sweep each instance runs at start and hourly. It must exceed the longest
+   * upload (a sweep aborts anything older, in flight or not); tests lower it.
+   */
+  MEDIA_ORPHAN_AGE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(30 * 86_400, "must be at most 2592000").default(86_400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The share of successful requests that get a log line (0 to 1); 4xx and 5xx are always logged. */
   REQUEST_LOG_SAMPLE: z.coerce.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(1),

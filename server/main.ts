@@ -13,6 +13,7 @@ import { createLogger, withoutCredentials, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
 import { newsletterPolicy } from "./newsletter/auto-send.ts";
 import { openMediaStore } from "./media/open-store.ts";
+import { startOrphanSweep } from "./media/orphan-sweep.ts";
 import type { MediaStore } from "./media/media-store.ts";
 
 /** What main needs from the built bundle (it holds the app's React code, which plain Node cannot load). */
@@ -23,6 +24,8 @@ interface Bundle {
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long uploads still arriving at SIGTERM may go on before they are aborted (well inside the grace period). */
+const UPLOAD_DRAIN_MS = 5_000;
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
   if (applied.length) logger.info({ applied }, "migrations applied");
   const media = await openMediaStore(config);
   await media.ready?.();
+  const stopSweep = startOrphanSweep(media, logger, config.MEDIA_ORPHAN_AGE_SECONDS);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoContent(database.db, media);
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
@@ -77,7 +81,8 @@ async function main(): Promise<void> {
   });
   const stopScheduler = startScheduler(database.db, logger, config.SCHEDULE_POLL_SECONDS, newsletterPolicy(config));
   const stopSender = startNewsletter(config, database, logger);
-  installShutdown(server, database, logger, async () => {
+  installShutdown(server, database, logger, media, async () => {
+    stopSweep();
     await Promise.all([stopScheduler(), stopSender()]);
   });
 }
@@ -108,8 +113,11 @@ async function devApp(config: Config, database: Database, logger: Logger, media:
 }
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
-// database, exit. A second signal, or the grace period running out, forces it.
-function installShutdown(server: Server, database: Database, logger: Logger, stopWorkers: () => Promise<void>): void {
+// database, exit. Uploads still arriving after UPLOAD_DRAIN_MS are aborted
+// (their multipart uploads and temporary files removed) so that exit leaves
+// nothing half-written in the store. A second signal, or the grace period
+// running out, forces it.
+function installShutdown(server: Server, database: Database, logger: Logger, media: MediaStore, stopWorkers: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -119,6 +127,11 @@ function installShutdown(server: Server, database: Database, logger: Logger, sto
       logger.error("shutdown grace period over; exiting");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => {
+      void media.abortPuts().then((aborted) => {
+        if (aborted) logger.warn({ aborted }, "aborted uploads still arriving at shutdown");
+      });
+    }, UPLOAD_DRAIN_MS).unref();
     server.close(async () => {
       await stopWorkers();
       await database.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));

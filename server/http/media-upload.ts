@@ -31,6 +31,9 @@ export async function receiveUpload(req: Request, config: Config, store: MediaSt
     return { bucket, ...stored, url: mediaUrl(bucket, stored.file, config.MEDIA_BASE_URL) };
   } catch (err) {
     if (err instanceof UploadError) throw new HttpError(err.status, err.message);
+    // Shutdown stopped it (by name: the store may come from another copy of the module than this bundle's).
+    // The rest of the body is never read: closing the connection lets the server finish closing.
+    if ((err as Error).name === "PutAbortedError") throw new HttpError(503, "The server is restarting; send the file again", { "Retry-After": "5", Connection: "close" });
     throw err;
   }
 }

@@ -2,19 +2,56 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import { Transform, type Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import { fileTypeFromBuffer } from "file-type";
 import tar from "tar-stream";
 import { snapshotSchema, type Snapshot } from "../data/backup.server.ts";
 import { BUCKETS, type Bucket } from "./buckets.ts";
 import { DiskStore } from "./disk-store.ts";
-import { MEDIA_NAME, typeOfName, type MediaStore } from "./media-store.ts";
+import { MEDIA_NAME, servedType, typeOfName, type MediaStore } from "./media-store.ts";
+import { BUCKET_RULES } from "./store-upload.ts";
 
 const SNAPSHOT_NAME = "backup.json";
 const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
+/** Bytes of each media file kept to recognise its type (as an upload's). */
+const SNIFF_BYTES = 64 * 1024;
+
+const notServed = (bucket: Bucket, name: string, bytes?: string) =>
+  `archive: media/${bucket}/${name} is not a file the site serves (a file in ${bucket} must be ${BUCKET_RULES[bucket].describe}${bytes ? `; this one's bytes are ${bytes}` : ""})`;
+
+/**
+ * Why a staged media file of a backup may not go into its bucket, or
+ * undefined when it may: its bytes must be a type the bucket serves (as an
+ * upload's are judged) and agree with its name, so a restore cannot plant a
+ * page or a script that the buckets would hand out.
+ */
+async function refusedMedia(bucket: Bucket, name: string, head: Buffer): Promise<string | undefined> {
+  const types = BUCKET_RULES[bucket].types;
+  const detected = await fileTypeFromBuffer(head);
+  const byName = servedType(bucket, name);
+  if (detected && byName && types[detected.mime] !== undefined && types[detected.mime] === types[byName]) return undefined;
+  return notServed(bucket, name, detected ? `${detected.mime}, not ${byName}` : "of an unknown type");
+}
+
+/** The most of a refused archive read (and dropped) after the refusal, so that its sender reads the answer; beyond it the connection is cut. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
 
 export class ArchiveError extends Error {}
+
+function drain(source: Readable, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (source.readableEnded || source.destroyed) return resolve();
+    let bytes = 0;
+    source.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) source.destroy();
+    });
+    for (const event of ["end", "close", "error"]) source.once(event, () => resolve());
+    source.resume();
+  });
+}
 
 async function stagedFiles(stagingDir: string, bucket: Bucket): Promise<string[]> {
   const entries = await fs.readdir(path.join(stagingDir, bucket), { withFileTypes: true }).catch(() => []);
@@ -33,6 +70,8 @@ export async function writeBackupArchive(snapshot: Snapshot, store: MediaStore, 
   );
   for (const bucket of BUCKETS) {
     for (const file of await store.list(bucket)) {
+      // A file the bucket never serves (put there by hand) is not the site's, and a restore would refuse it.
+      if (!servedType(bucket, file)) continue;
       const stat = await store.stat(bucket, file);
       if (!stat) continue; // deleted since the listing
       const body = await store.read(bucket, file);
@@ -55,6 +94,8 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
   let snapshotText: string | undefined;
   extract.on("entry", (header, stream, next) => {
     const fail = (message: string) => {
+      // The entry is destroyed with the extractor: without a listener its error would crash the process.
+      stream.on("error", () => {});
       stream.resume();
       extract.destroy(new ArchiveError(message));
     };
@@ -74,10 +115,29 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
       return;
     }
     if (header.type === "file" && match && (BUCKETS as readonly string[]).includes(match[1]!) && MEDIA_NAME.test(match[2]!)) {
-      const dir = path.join(stagingDir, match[1]!);
+      const bucket = match[1] as Bucket;
+      const name = match[2]!;
+      // Refused by its name before a byte is written; by its bytes once they are staged.
+      if (!servedType(bucket, name)) return fail(notServed(bucket, name));
+      const dir = path.join(stagingDir, bucket);
+      const head: Buffer[] = [];
+      let headBytes = 0;
+      const sniff = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (headBytes < SNIFF_BYTES) {
+            head.push(chunk);
+            headBytes += chunk.length;
+          }
+          done(null, chunk);
+        },
+      });
       fs.mkdir(dir, { recursive: true })
-        .then(() => pipeline(stream, createWriteStream(path.join(dir, match[2]!), { flags: "wx" })))
-        .then(() => next(), (err: Error) => extract.destroy(err));
+        .then(() => pipeline(stream, sniff, createWriteStream(path.join(dir, name), { flags: "wx" })))
+        .then(() => refusedMedia(bucket, name, Buffer.concat(head).subarray(0, SNIFF_BYTES)))
+        .then(
+          (refusal) => (refusal ? extract.destroy(new ArchiveError(refusal)) : next()),
+          (err: Error) => extract.destroy(err),
+        );
       return;
     }
     if (header.type === "directory" && /^media(\/[^/]+)?\/?$/.test(header.name)) {
@@ -86,9 +146,15 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
     }
     fail(`archive: unexpected entry ${header.name}`);
   });
+  const gunzip = createGunzip();
+  // Not pipeline(source, …): a refused archive must not destroy the request, whose sender is owed the reason.
+  source.on("error", (err) => gunzip.destroy(err));
+  source.pipe(gunzip);
   try {
-    await pipeline(source, createGunzip(), extract);
+    await pipeline(gunzip, extract);
   } catch (err) {
+    source.unpipe(gunzip);
+    await drain(source, DRAIN_BYTES);
     if (err instanceof ArchiveError) throw err;
     throw new ArchiveError(`archive: not a readable .tar.gz backup (${(err as Error).message})`);
   }

@@ -4,13 +4,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { mediaRoot, type Bucket } from "./buckets.ts";
-import { MEDIA_NAME, typeOfName, type MediaStore, type StoredObject } from "./media-store.ts";
+import { BUCKETS, mediaRoot, type Bucket } from "./buckets.ts";
+import { InFlightPuts } from "./in-flight-puts.ts";
+import { isTempName, MEDIA_NAME, typeOfName, type MediaStore, type StoredObject, type SweepResult } from "./media-store.ts";
 
 /** Media in DATA_DIR/media/<bucket>/: the default, for a single instance. */
 export class DiskStore implements MediaStore {
   readonly kind = "disk" as const;
   readonly root: string;
+  private readonly inFlight = new InFlightPuts();
 
   constructor(dataDir: string) {
     this.root = mediaRoot(dataDir);
@@ -22,15 +24,41 @@ export class DiskStore implements MediaStore {
 
   /** Written beside its place and renamed into it: a reader never sees half a file, and two writers of one name do not mix. */
   async put(bucket: Bucket, key: string, body: Readable): Promise<void> {
-    await fs.mkdir(path.join(this.root, bucket), { recursive: true });
-    const temp = this.localPath(bucket, `.put-${randomUUID()}`);
-    try {
-      await pipeline(body, createWriteStream(temp, { flags: "wx" }));
-      await fs.rename(temp, this.localPath(bucket, key));
-    } catch (err) {
-      await fs.rm(temp, { force: true });
-      throw err;
+    await this.inFlight.track(body, async () => {
+      await fs.mkdir(path.join(this.root, bucket), { recursive: true });
+      const temp = this.localPath(bucket, `.put-${randomUUID()}`);
+      try {
+        await pipeline(body, createWriteStream(temp, { flags: "wx" }));
+        await fs.rename(temp, this.localPath(bucket, key));
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    });
+  }
+
+  abortPuts(): Promise<number> {
+    return this.inFlight.abortAll();
+  }
+
+  /** Temporary files (`.put-…`, `.upload-…`) and swapped-out buckets of a restore (`.old-…`) that a killed process left. */
+  async sweepOrphans(olderThan: Date): Promise<SweepResult> {
+    let removedTemps = 0;
+    const stale = async (file: string) => ((await fs.stat(file).catch(() => undefined))?.mtime ?? olderThan) < olderThan;
+    for (const bucket of BUCKETS) {
+      const dir = path.join(this.root, bucket);
+      for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+        if (!entry.isFile() || !isTempName(entry.name) || !(await stale(path.join(dir, entry.name)))) continue;
+        await fs.rm(path.join(dir, entry.name), { force: true });
+        removedTemps++;
+      }
     }
+    for (const entry of await fs.readdir(this.root, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory() || !entry.name.startsWith(".old-") || !(await stale(path.join(this.root, entry.name)))) continue;
+      await fs.rm(path.join(this.root, entry.name), { recursive: true, force: true });
+      removedTemps++;
+    }
+    return { abortedUploads: 0, removedTemps, listedUploads: true };
   }
 
   async rename(bucket: Bucket, from: string, to: string): Promise<void> {

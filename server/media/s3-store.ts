@@ -1,9 +1,11 @@
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   NoSuchKey,
   NotFound,
@@ -11,8 +13,9 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Readable } from "node:stream";
-import type { Bucket } from "./buckets.ts";
-import { MEDIA_NAME, type MediaStore, type StoredObject } from "./media-store.ts";
+import { BUCKETS, type Bucket } from "./buckets.ts";
+import { InFlightPuts } from "./in-flight-puts.ts";
+import { MEDIA_NAME, TEMP_PREFIXES, type MediaStore, type StoredObject, type SweepResult } from "./media-store.ts";
 
 export interface S3Settings {
   endpoint: string | undefined;
@@ -28,6 +31,12 @@ export interface S3Settings {
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 4;
 
+const errorName = (err: unknown) => (err as { name?: string })?.name;
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+/** A store without ListMultipartUploads (s3rver answers 501 NotImplemented). */
+const unsupported = (err: unknown) => errorName(err) === "NotImplemented" || statusOf(err) === 501;
+/** Aborted meanwhile, by another instance's sweep or by the uploader itself. */
+const noSuchUpload = (err: unknown) => errorName(err) === "NoSuchUpload" || statusOf(err) === 404;
 const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err as { name?: string })?.name === "NotFound";
 
 /**
@@ -39,6 +48,7 @@ export class S3Store implements MediaStore {
   readonly kind = "s3" as const;
   readonly client: S3Client;
   private readonly buckets: Record<Bucket, string>;
+  private readonly inFlight = new InFlightPuts();
 
   constructor(settings: S3Settings) {
     this.buckets = settings.buckets;
@@ -63,6 +73,12 @@ export class S3Store implements MediaStore {
     }
   }
 
+  /**
+   * A body that fails (the uploader went away, shutdown destroyed it) makes
+   * lib-storage abort the multipart upload (leavePartsOnError: false) before
+   * done() rejects, so no parts are left; a crash that skips even that is
+   * for sweepOrphans.
+   */
   async put(bucket: Bucket, key: string, body: Readable, contentType: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
@@ -71,7 +87,57 @@ export class S3Store implements MediaStore {
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
-    await upload.done();
+    await this.inFlight.track(body, () => upload.done());
+  }
+
+  abortPuts(): Promise<number> {
+    return this.inFlight.abortAll();
+  }
+
+  /**
+   * Aborts multipart uploads initiated before `olderThan` (when the store can
+   * list them) and deletes temporary objects (`.upload-…`) that a crash left
+   * between an upload's end and its renaming. Several instances may run it at
+   * once: an upload already aborted answers NoSuchUpload, a deleted key deletes again.
+   */
+  async sweepOrphans(olderThan: Date): Promise<SweepResult> {
+    const result: SweepResult = { abortedUploads: 0, removedTemps: 0, listedUploads: true };
+    for (const bucket of BUCKETS) {
+      const name = this.buckets[bucket];
+      try {
+        let keyMarker: string | undefined;
+        let uploadIdMarker: string | undefined;
+        do {
+          const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: name, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
+            try {
+              await this.client.send(new AbortMultipartUploadCommand({ Bucket: name, Key: upload.Key, UploadId: upload.UploadId }));
+              result.abortedUploads++;
+            } catch (err) {
+              if (!noSuchUpload(err)) throw err;
+            }
+          }
+          [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+        } while (keyMarker);
+      } catch (err) {
+        if (!unsupported(err)) throw err;
+        result.listedUploads = false;
+      }
+      for (const prefix of TEMP_PREFIXES) {
+        let token: string | undefined;
+        do {
+          const page = await this.client.send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }));
+          for (const item of page.Contents ?? []) {
+            if (!item.Key || !item.LastModified || item.LastModified >= olderThan) continue;
+            await this.remove(bucket, item.Key);
+            result.removedTemps++;
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+      }
+    }
+    return result;
   }
 
   async rename(bucket: Bucket, from: string, to: string, contentType: string): Promise<void> {
