@@ -7,7 +7,7 @@ export default defineConfig({
         extends: false,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "common/**/*.test.{ts,tsx}"],
           environment: "node",
         },
       },

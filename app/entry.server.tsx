@@ -5,7 +5,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { appContext } from "./context";
+import { appContext } from "#server/http/app-context.server.ts";
 import { InlineCssContext } from "./inline-css";
 import stylesheet from "./styles/app.css?url";
 

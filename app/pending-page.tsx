@@ -3,7 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { ToolPageHeader } from "./components/tool-page-header";
 import { RecapArticleSkeleton } from "./features/recap/recap-skeleton";
 import { RECAP_SUBTITLE, RECAP_TITLE } from "./features/recap/recap-text";
-import { PODCAST_INTRO, PODCAST_TITLE } from "./features/podcast/podcast-text";
+import { PODCAST_INTRO, PODCAST_TITLE } from "#common/podcast/podcast-text.ts";
 
 // A quick navigation should not flash a placeholder; a slow one should show it.
 const SHOW_AFTER_MS = 150;

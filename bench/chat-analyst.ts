@@ -5,11 +5,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { analystAnswer } from "../server/chat/builtin-analyst.ts";
-import { HubKnowledge } from "../server/chat/hub-index.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
-import { seedDemoContent } from "../server/db/seed.ts";
+import { analystAnswer } from "#server/chat/builtin-analyst.ts";
+import { HubKnowledge } from "#server/chat/hub-index.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed.ts";
 
 const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis", "Who owns Tito's?", "What is the biggest distributor in Texas?", "What did the recaps say about tariffs?"];
 const synthetic = Number(process.argv[2] ?? 10_000);

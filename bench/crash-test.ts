@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { sql } from "kysely";
-import { openDatabase } from "../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { freshDatabase, type TestDatabase } from "../tests/support/databases.ts";
 import { startServer } from "../tests/support/server.ts";
 

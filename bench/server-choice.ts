@@ -12,10 +12,10 @@ import { promisify } from "node:util";
 import express from "express";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { appContext as AppContextKey } from "../app/context.ts";
-import { loadConfig, publicConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { createLogger } from "../server/logger.ts";
+import type { appContext as AppContextKey } from "#server/http/app-context.server.ts";
+import { loadConfig, publicConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createLogger } from "#server/logger.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "proofline-bench-"));

@@ -5,9 +5,9 @@
 // The text is generated from a fixed seed, so every run measures the same bytes.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "../server/db/schema.ts";
-import { chaptersJson } from "../server/media/chapter-format.ts";
-import { toVtt } from "../server/media/transcript-format.ts";
+import type { DB } from "#server/db/schema.ts";
+import { chaptersJson } from "#server/media/chapter-format.ts";
+import { toVtt } from "#common/podcast/transcript-format.ts";
 
 export interface TenYearsCounts {
   recaps: number;

@@ -2,7 +2,7 @@
 // server's memory while it streams it to disk (the upload must never be held
 // whole in memory). Starts its own server with ADMIN_TOKEN on a fresh data folder.
 // Usage: node bench/upload.ts [megabytes]
-import { HubClient } from "../server/cli/api-client.ts";
+import { HubClient } from "#server/cli/api-client.ts";
 import { makeBigMp3 } from "./big-mp3.ts";
 import { rssMb, startDemoServer } from "./demo-server.ts";
 

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseFile } from "music-metadata";
-import { toVtt, type Cue } from "../server/media/transcript-format.ts";
+import { toVtt, type Cue } from "#common/podcast/transcript-format.ts";
 
 const here = import.meta.dirname;
 const episodes = JSON.parse(fs.readFileSync(path.join(here, "episodes.json"), "utf8")) as Array<{ key: string; mp3_file: string | null; script: string | null }>;

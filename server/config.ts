@@ -1,5 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import type { PublicConfig } from "#common/config/public-config.ts";
+
+export type { PublicConfig };
 
 /** Thrown for a bad environment: the message is one line that names the variable. */
 export class ConfigError extends Error {
@@ -99,16 +102,6 @@ export interface Config extends Omit<Env, "SITE_URL" | "DATA_DIR" | "MEDIA_BASE_
   isDevelopment: boolean;
 }
 
-/** The part of the configuration the browser may see. Nothing secret belongs here. */
-export interface PublicConfig {
-  brand: string;
-  assistantName: string;
-  siteUrl: string;
-  companyUrl: string;
-  linkedinUrl: string;
-  /** Whether the subscribe form takes addresses (SMTP_URL and MAIL_FROM set). */
-  newsletterOpen: boolean;
-}
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

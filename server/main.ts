@@ -11,7 +11,7 @@ import { seedDemoContent } from "./db/seed.ts";
 import type { createHttpApp as CreateHttpApp, startNewsletter as StartNewsletter } from "./http/app.ts";
 import { createLogger, withoutCredentials, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
-import { newsletterPolicy } from "./newsletter/auto-send.ts";
+import { newsletterPolicy } from "./newsletter/auto-send.server.ts";
 import { openMediaStore } from "./media/open-store.ts";
 import { startOrphanSweep } from "./media/orphan-sweep.ts";
 import type { MediaStore } from "./media/media-store.ts";

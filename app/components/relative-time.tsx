@@ -1,6 +1,6 @@
 // The function's own module: the package index loads every date-fns function (about 300 MB of RSS on the server).
 import { formatDistance } from "date-fns/formatDistance";
-import { useNow } from "./use-now";
+import { useNow } from "../hooks/use-now";
 
 /**
  * "3 days ago". The server (and hydration) print the absolute date so both

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { SubscribeForm } from "./subscribe-form";
 import { Logo } from "./logo";
-import { tools } from "./tools";
-import { useSite } from "./use-site";
+import { tools } from "../lib/tools";
+import { useSite } from "../hooks/use-site";
 
 // The spec fixes the copyright year shown.
 const COPYRIGHT_YEAR = 2024;

@@ -2,9 +2,9 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
-import { tools } from "./tools";
-import { useStaticPage } from "./static-page";
-import { useSite } from "./use-site";
+import { tools } from "../lib/tools";
+import { useStaticPage } from "../lib/static-page";
+import { useSite } from "../hooks/use-site";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${

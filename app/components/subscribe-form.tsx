@@ -1,5 +1,5 @@
-import type { SubscribeSource } from "../../server/newsletter/subscribers.server";
-import { useSite } from "./use-site";
+import type { SubscribeSource } from "#common/newsletter/subscribe-sources.ts";
+import { useSite } from "../hooks/use-site";
 
 interface SubscribeFormProps {
   /** Where the form is (stored with the consent); the CLI is the one source without a form. */

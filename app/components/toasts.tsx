@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentProps } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../hooks/use-hydrated";
 
 // Toasts only follow an action (a comment posted, a link copied), so sonner is
 // left out of every page's first load and fetched once the page has hydrated.

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "../../server/config";
+import type { PublicConfig } from "#common/config/public-config.ts";
 
 /**
  * What a page with islands ships instead of the app's scripts: the site

@@ -3,11 +3,11 @@
 // configuration, plus the page's toast area.
 import { startTransition, useEffect, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
-import type { PublicConfig } from "../../server/config";
+import type { PublicConfig } from "#common/config/public-config.ts";
 import { CommentsSection } from "../components/comments/comments-section";
 import { CopyLinkButton } from "../components/copy-link-button";
 import { Toasts } from "../components/toasts";
-import { SiteContext } from "../components/use-site";
+import { SiteContext } from "../hooks/use-site";
 import { AudioPlayer } from "../features/podcast/audio-player";
 import { TranscriptOnDemand } from "../features/podcast/episode-transcript";
 

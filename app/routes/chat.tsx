@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { useSite } from "../components/use-site";
+import { useSite } from "../hooks/use-site";
 import { ChatInput } from "../features/chat/chat-input";
 import { ChatMessageItem, preloadMarkdown, TypingIndicator } from "../features/chat/chat-message";
 import { DeepResearchStatus } from "../features/chat/deep-research-status";

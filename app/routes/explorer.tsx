@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { COMPANIES } from "../../server/content/companies";
-import { nextRankSort, rankedTable, visibleRows, type RankSort } from "../../server/content/company-query";
-import { rowId } from "../../server/data/row-id";
+import { COMPANIES } from "#server/content/companies.server.ts";
+import { nextRankSort, rankedTable, visibleRows, type RankSort } from "#common/content/company-query.ts";
+import { rowId } from "#common/data/row-id.ts";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { siteFromMatches } from "../components/page-meta";
+import { siteFromMatches } from "../lib/page-meta";
 import { ToolPageHeader } from "../components/tool-page-header";
-import { useSite } from "../components/use-site";
+import { useSite } from "../hooks/use-site";
 import { CompanyModal } from "../features/explorer/company-modal";
 import { CompanySearch } from "../features/explorer/company-search";
 import { profileButtonId } from "../features/explorer/company-table";

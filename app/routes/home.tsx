@@ -1,11 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { STATIC_PAGE } from "../components/static-page";
+import { STATIC_PAGE } from "../lib/static-page";
 import { SubscribeForm } from "../components/subscribe-form";
-import { tools } from "../components/tools";
-import { useSite } from "../components/use-site";
+import { tools } from "../lib/tools";
+import { useSite } from "../hooks/use-site";
 import type { Route } from "./+types/home";
 
 // Home is four links: it is sent as plain HTML, without React or the router (issue 8's

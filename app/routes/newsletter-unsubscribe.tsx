@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { STATIC_PAGE } from "../components/static-page";
+import { STATIC_PAGE } from "../lib/static-page";
 import { NewsletterNotice } from "../features/newsletter/newsletter-notice";
-import { subscriptionState, unsubscribe } from "../../server/newsletter/subscribers.server";
-import { appContext } from "../context";
+import { subscriptionState, unsubscribe } from "#server/newsletter/subscribers.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const handle = STATIC_PAGE;

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { STATIC_PAGE } from "../components/static-page";
+import { STATIC_PAGE } from "../lib/static-page";
 import { SubscribeForm } from "../components/subscribe-form";
-import { clientAddress } from "../features/desk/client-address.server";
+import { clientAddress } from "#server/http/client-address.server.ts";
 import { NewsletterNotice, READ_RECAPS } from "../features/newsletter/newsletter-notice";
-import { subscribeFromForm } from "../../server/newsletter/subscribe.server";
-import { appContext } from "../context";
+import { subscribeFromForm } from "#server/newsletter/subscribe.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import type { Route } from "./+types/newsletter";
 
 // The form works as plain HTML on every page; this page is where it posts, and it ships no script.

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import type { Route } from "./+types/not-found";
 

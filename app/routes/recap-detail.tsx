@@ -1,12 +1,12 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { rowId } from "../../server/data/row-id";
-import { pageMeta, siteFromMatches } from "../components/page-meta";
+import { rowId } from "#common/data/row-id.ts";
+import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { ISLANDS_PAGE } from "../components/static-page";
-import { appContext } from "../context";
+import { ISLANDS_PAGE } from "../lib/static-page";
+import { appContext } from "#server/http/app-context.server.ts";
 import { RecapArticle, RecapNotFound } from "../features/recap/recap-article";
 import { recapMeta } from "../features/recap/recap-meta";
-import { getRecapView } from "../features/recap/recap-page.server";
+import { getRecapView } from "#server/data/recap-view.server.ts";
 import { NO_ID } from "../features/recap/recap-text";
 import type { Route } from "./+types/recap-detail";
 

@@ -10,15 +10,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { analystAnswer } from "../../server/chat/builtin-analyst.ts";
-import { EMPTY_CONTEXT, nextContext } from "../../server/chat/conversation.ts";
-import { generatedFactQuestions } from "../../server/chat/fact-questions.ts";
-import { HubKnowledge } from "../../server/chat/hub-index.ts";
-import { COMPANIES } from "../../server/content/companies.ts";
-import { openDatabase } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrate.ts";
-import { seedDemoContent } from "../../server/db/seed.ts";
-import { episodePath } from "../../server/feeds/feed-common.ts";
+import { analystAnswer } from "#server/chat/builtin-analyst.ts";
+import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
+import { generatedFactQuestions } from "#server/chat/fact-questions.ts";
+import { HubKnowledge } from "#server/chat/hub-index.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed.ts";
+import { episodePath } from "#common/feeds/feed-paths.ts";
 
 const evalSchema = z.object({
   questions: z.array(z.object({ id: z.string(), turns: z.array(z.string()).min(1), facts: z.array(z.string()), sources: z.array(z.string()), not: z.array(z.string()).optional() })),

@@ -8,7 +8,7 @@ import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { companiesNamed, companyAliases } from "./company-names.ts";
-import { COMPANIES } from "../content/companies.ts";
+import { COMPANIES } from "../content/companies.server.ts";
 import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
 import { HubKnowledge } from "./hub-index.ts";
 

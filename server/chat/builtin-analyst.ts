@@ -1,5 +1,5 @@
-import { COMPANIES, type Company } from "../content/companies.ts";
-import { fold } from "../content/fold.ts";
+import { COMPANIES, type Company } from "../content/companies.server.ts";
+import { fold } from "#common/content/fold.ts";
 import { comparisonTable, companyLink, factAnswer, factIntents, profileUrl, rankOf, type FactIntent } from "./company-facts.ts";
 import { brandOwners, companiesNamed, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";

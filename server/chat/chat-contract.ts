@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS } from "./chat-deadlines.ts";
+export { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS } from "#common/chat/chat-deadlines.ts";
 
 /** The webhook contract of spec section 7, which /api/chat takes unchanged whichever provider answers. */
 export const chatRequestSchema = z.object(

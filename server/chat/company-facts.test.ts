@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPANIES } from "../content/companies.ts";
+import { COMPANIES } from "../content/companies.server.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { factIntents } from "./company-facts.ts";
 import { generatedFactQuestions } from "./fact-questions.ts";

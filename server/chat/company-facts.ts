@@ -2,9 +2,9 @@
 // data (rank, size, headquarters, founding, owner, brands, comparisons) are
 // answered from that data directly, with the figure, its year and a link to the
 // profile, rather than from whichever sentence of the corpus happens to match.
-import { COMPANIES, type Company } from "../content/companies.ts";
-import { rankedTable, type RankedCompany } from "../content/company-query.ts";
-import { fold } from "../content/fold.ts";
+import { COMPANIES, type Company } from "../content/companies.server.ts";
+import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
+import { fold } from "#common/content/fold.ts";
 import { stateIn } from "./us-states.ts";
 
 export const FACT_INTENTS = ["rank", "size", "headquarters", "founded", "owner", "brands", "compare"] as const;

@@ -1,5 +1,5 @@
-import type { Company } from "../content/companies.ts";
-import { fold } from "../content/fold.ts";
+import type { Company } from "../content/companies.server.ts";
+import { fold } from "#common/content/fold.ts";
 import { US_STATES } from "./us-states.ts";
 
 // Words that say what kind of company it is, not which one.

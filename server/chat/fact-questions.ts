@@ -2,8 +2,8 @@
 // contain: every company × every fact question form, every manufacturer's key
 // brand × "who owns it", neighbouring companies compared, and the rankings. The
 // unit tests require all of them; bench/chat-eval scores them.
-import { COMPANIES, type Company } from "../content/companies.ts";
-import { rankedTable } from "../content/company-query.ts";
+import { COMPANIES, type Company } from "../content/companies.server.ts";
+import { rankedTable } from "#common/content/company-query.ts";
 import { coversState, profileUrl, rankOf } from "./company-facts.ts";
 import { US_STATES } from "./us-states.ts";
 

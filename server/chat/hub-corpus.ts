@@ -1,10 +1,10 @@
-import type { Company } from "../content/companies.ts";
+import type { Company } from "../content/companies.server.ts";
 import type { Episode } from "../data/episodes.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
-import { clock } from "../../app/features/podcast/clock.ts";
-import { SERIES_NAME } from "../../app/features/podcast/podcast-text.ts";
-import { episodePath } from "../feeds/feed-common.ts";
-import type { Cue, Transcript } from "../media/transcript-format.ts";
+import { clock } from "#common/podcast/clock.ts";
+import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
+import { episodePath } from "#common/feeds/feed-paths.ts";
+import type { Cue, Transcript } from "#common/podcast/transcript-format.ts";
 
 /** One retrievable piece of the hub: a recap section, a company profile or an episode. */
 export interface Passage {

@@ -1,13 +1,13 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stemmer } from "stemmer";
 import { sql, type Kysely } from "kysely";
-import { COMPANIES } from "../content/companies.ts";
+import { COMPANIES } from "../content/companies.server.ts";
 import type { DB } from "../db/schema.ts";
 import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
-import { fold } from "../content/fold.ts";
+import { fold } from "#common/content/fold.ts";
 import { companyAliases } from "./company-names.ts";
-import { parseTranscript } from "../media/transcript-format.ts";
+import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { companyPassage, episodePassage, recapPassages, transcriptPassages, type Passage } from "./hub-corpus.ts";
 
 // Words too common in questions to rank by (dates are read apart, by question-dates.ts).

@@ -8,6 +8,9 @@ import { patientAgent } from "./webhook-provider.ts";
 import type { Passage } from "./hub-corpus.ts";
 import type { HubKnowledge } from "./hub-index.ts";
 
+/** What a TextDecoderStream takes (the DOM calls it BufferSource; Node's types have no global name for it). */
+type DecoderInput = TextDecoderStream["writable"] extends WritableStream<infer T> ? T : never;
+
 const SYSTEM = `You are {name}, the industry-intelligence assistant of {brand}, a hub for the U.S. spirits and beverage-alcohol trade.
 Answer in Markdown: a short heading, then the key points. Base every statement on the hub passages you are given and cite them as Markdown links to their paths (for example [headline](/recap/3)).
 When "Top Players data" is given, its figures, ranks, owners and brands are the hub's checked facts: use them as they are, with their years, and link the profiles.
@@ -97,7 +100,7 @@ export function llmProvider(options: Options): ChatProvider {
       // (undici's stream types and the DOM's differ only on paper: the body is a web ReadableStream.)
       // An endpoint that ignores `stream` answers whole: one piece.
       const whole = isStream ? undefined : completionSchema.safeParse(await res.json()).data?.choices?.[0]?.message?.content;
-      const events = isStream ? (res.body as unknown as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()) : undefined;
+      const events = isStream ? (res.body as unknown as ReadableStream<DecoderInput>).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()) : undefined;
       async function* tokens(): AsyncGenerator<string> {
         let text = "";
         if (typeof whole === "string") yield (text = whole);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CliError, HubClient, progressPrinter } from "./api-client.ts";
 import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
-import { episodePath } from "../feeds/feed-common.ts";
+import { episodePath } from "#common/feeds/feed-paths.ts";
 import { labelFrom } from "../media/store-upload.ts";
 import type { SendProgress } from "../newsletter/send-queue.server.ts";
 

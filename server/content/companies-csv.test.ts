@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COMPANIES } from "./companies.ts";
+import { COMPANIES } from "./companies.server.ts";
 import { companiesCsv } from "./companies-csv.ts";
-import { rankedTable, visibleRows } from "./company-query.ts";
+import { rankedTable, visibleRows } from "#common/content/company-query.ts";
 
 describe("companiesCsv", () => {
   it("writes the manufacturers' columns, one row per visible company, with its original rank", () => {

@@ -1,5 +1,5 @@
-import type { CompanyType } from "./companies.ts";
-import type { RankedCompany } from "./company-query.ts";
+import type { CompanyType } from "./companies.server.ts";
+import type { RankedCompany } from "#common/content/company-query.ts";
 import { toCsv } from "./csv.ts";
 
 /** The columns of each table as a spreadsheet wants them: one value per cell, brands separated by semicolons. */

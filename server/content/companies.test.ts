@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import raw from "../../content/companies.json" with { type: "json" };
-import { COMPANIES, parseCompanies } from "./companies.ts";
+import { COMPANIES, parseCompanies } from "./companies.server.ts";
 
 const clone = () => structuredClone(raw) as { asOf: string; companies: Array<Record<string, unknown>> };
 

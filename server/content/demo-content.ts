@@ -5,7 +5,7 @@ import matter from "gray-matter";
 import { z } from "zod";
 import type { Recap } from "../data/recaps.server.ts";
 import { chaptersJson, parseChapters } from "../media/chapter-format.ts";
-import { parseTranscript, storedTranscript } from "../media/transcript-format.ts";
+import { parseTranscript, storedTranscript } from "#common/podcast/transcript-format.ts";
 
 export const CONTENT_DIR = path.resolve(import.meta.dirname, "../../content");
 

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Markdown } from "../../app/components/markdown.tsx";
+import { Markdown } from "#common/markdown/markdown.tsx";
 
 // Rendering markdown costs milliseconds a page; the text of a recap rarely
 // changes, so its HTML is kept, keyed by the text itself (an edit is a new key).

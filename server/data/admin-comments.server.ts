@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { afterKeyset, type Keyset } from "./list-page.ts";
+import { afterKeyset, type Keyset } from "./list-page.server.ts";
 import type { CommentStatus, DB } from "../db/schema.ts";
 import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.server.ts";
 

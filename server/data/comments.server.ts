@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { afterKeyset, sliceOf, type Keyset, type Slice } from "./list-page.ts";
+import { afterKeyset, sliceOf, type Keyset, type Slice } from "./list-page.server.ts";
 
 /** What a comment hangs under: a weekly recap or a podcast episode. */
 export type CommentTarget = "recap" | "episode";

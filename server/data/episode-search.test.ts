@@ -4,7 +4,7 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/d
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { episodePage, listEpisodes } from "./episodes.server.ts";
-import { decodeCursor, pageWindow } from "./list-page.ts";
+import { decodeCursor, pageWindow } from "./list-page.server.ts";
 
 // The recap search's hard cases (server/data/recap-search.test.ts), over titles, descriptions and transcripts.
 const WORDS = ["Añejo", "AÑEJO", "tequila", "Tequila's", "ÉCLAT", "Zürich", "50%", "an_underscore", '"quoted"', "RTD", "ready-to-drink", "bourbon", "Tariffs", "straße", "mezcal"];

@@ -1,32 +1,17 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { dialectOf, matchesNothing, searchNeedle, withSearchIndex } from "../db/dialect.ts";
 import type { DB } from "../db/schema.ts";
+import { SERIES, type Episode, type EpisodeExtras, type Series } from "#common/content/episode.ts";
+
+export { SERIES };
+export type { Episode, EpisodeExtras, Series };
 import { mediaUrl } from "../media/buckets.ts";
 import type { Chapter } from "../media/chapter-format.ts";
-import { parseTranscript, type Cue } from "../media/transcript-format.ts";
-import { episodeFilePaths } from "../feeds/feed-common.ts";
-import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.ts";
+import { parseTranscript } from "#common/podcast/transcript-format.ts";
+import { episodeFilePaths } from "#common/feeds/feed-paths.ts";
+import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
 
-export type Series = "daily" | "weekly";
-export const SERIES: readonly Series[] = ["daily", "weekly"];
 
-/** A podcast episode as pages, the API and the feeds see it. */
-export interface Episode {
-  id: number;
-  date: string;
-  title: string;
-  description: string;
-  mp3_file: string | null;
-  weekly_daily: Series;
-  duration_seconds: number | null;
-  byte_size: number | null;
-  guid: string;
-  /** The public address of `mp3_file`, from this site or MEDIA_BASE_URL. */
-  audio_url: string | null;
-  /** Site paths of the transcript (WebVTT when timed, else plain text) and the JSON chapters, when the episode has them. */
-  transcript_url: string | null;
-  chapters_url: string | null;
-}
 
 
 
@@ -104,12 +89,6 @@ export async function extrasOfEpisodes(db: Kysely<DB>, ids: number[], withTransc
   return out;
 }
 
-/** What the podcast page shows of an episode beyond its card: a timed transcript's cues or a plain one's text, and chapters. */
-export interface EpisodeExtras {
-  cues?: Cue[];
-  text?: string;
-  chapters?: Chapter[];
-}
 
 /** An episode's transcript (stored form) and chapters (JSON), read alone. */
 export async function episodeExtras(db: Kysely<DB>, id: number): Promise<{ transcript: string | null; chapters: string | null } | undefined> {

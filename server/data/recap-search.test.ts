@@ -4,7 +4,7 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/d
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { listRecaps, recapHeadlinePage } from "./recaps.server.ts";
-import { decodeCursor, pageWindow } from "./list-page.ts";
+import { decodeCursor, pageWindow } from "./list-page.server.ts";
 
 // Text with the cases a substring search gets wrong: letters beyond ASCII in both
 // cases, LIKE's wildcards, quotes (FTS5's phrase delimiter), and words split by punctuation.

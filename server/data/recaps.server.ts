@@ -1,30 +1,15 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import { dialectOf, matchesNothing, searchNeedle, withSearchIndex } from "../db/dialect.ts";
 import type { DB, WeeklySummariesTable } from "../db/schema.ts";
-import { mediaUrl } from "../media/buckets.ts";
-import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.ts";
+import type { Recap, RecapHeadline } from "#common/content/recap.ts";
 
-/** A weekly summary as pages and the API see it. */
-export interface Recap {
-  id: number;
-  date: string;
-  headline: string;
-  content: string;
-  snippets: string | null;
-  tags: string[];
-  blog_image: string | null;
-  /** The public address of `blog_image`, from this site or MEDIA_BASE_URL. */
-  blog_image_url: string | null;
-}
+export type { Recap, RecapHeadline };
+import { mediaUrl } from "../media/buckets.ts";
+import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
+
 
 const COLUMNS = ["id", "date", "headline", "content", "snippets", "tags", "blog_image"] as const;
 
-/** One line of the recap list: enough to show and pick it. */
-export interface RecapHeadline {
-  id: number;
-  date: string;
-  headline: string;
-}
 
 /**
  * Every recap whose headline, content or snippets contain `q` (ignoring case),

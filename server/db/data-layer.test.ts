@@ -29,7 +29,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
 
   it("migrates an empty database, and a second run applies nothing", async () => {
     const { db } = await open();
-    expect(await migrateToLatest(db)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter"]);
+    expect(await migrateToLatest(db)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter", "2026-11-24T1200-confirmation-queue"]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(["weekly_summaries", "recap_comments", "podcast_episodes", "podcast_comments"]));
@@ -104,7 +104,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       [1, 2, 3].map(() => run(process.execPath, ["tests/support/migrate-and-seed.ts"], { cwd: ROOT, env }).then((r) => JSON.parse(r.stdout) as { applied: string[]; seeded: boolean })),
     );
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    expect(results.flatMap((r) => r.applied)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter"]);
+    expect(results.flatMap((r) => r.applied)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter", "2026-11-24T1200-confirmation-queue"]);
     const { n } = await database.db.selectFrom("weekly_summaries").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
     expect(Number(n)).toBe(10);
   }, 60_000);

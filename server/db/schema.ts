@@ -84,7 +84,8 @@ export interface ChatConversationsTable {
   updated_at: string;
 }
 
-export type StaffRole = "owner" | "editor";
+export type { StaffRole } from "#common/desk/desk-types.ts";
+import type { StaffRole } from "#common/desk/desk-types.ts";
 
 export interface StaffUsersTable {
   id: Generated<number>;

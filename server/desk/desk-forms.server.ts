@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { instantInZone } from "./time-zone.ts";
-import { episodeFields, recapFields } from "../http/admin/admin-schemas.ts";
+import type { FormProblem } from "#common/desk/desk-types.ts";
 
-/** What a desk form gives back when it cannot be saved: a message per field, and what was typed (to show it again). */
-export interface FormProblem {
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-}
+export type { FormProblem };
+import { episodeFields, recapFields } from "../content/content-fields.ts";
+
 
 const LABELS: Record<string, string> = {
   date: "Date",

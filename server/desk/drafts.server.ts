@@ -7,7 +7,9 @@ export type RecapDraft = Omit<Selectable<RecapDraftsTable>, "tags"> & { tags: st
 export type EpisodeDraft = Selectable<EpisodeDraftsTable>;
 
 /** Draft (not public, no time set) or scheduled (goes live at publish_at). */
-export type DraftState = "draft" | "scheduled";
+import type { DraftState } from "#common/desk/desk-types.ts";
+
+export type { DraftState };
 
 export interface RecapDraftInput {
   date: string;

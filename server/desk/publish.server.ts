@@ -3,7 +3,7 @@ import { createEpisode } from "../data/admin-episodes.server.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
-import { queueOnPublish, type NewsletterPolicy } from "../newsletter/auto-send.ts";
+import { queueOnPublish, type NewsletterPolicy } from "../newsletter/auto-send.server.ts";
 
 export interface Publication {
   kind: "recap" | "episode";

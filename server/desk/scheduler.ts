@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { NewsletterPolicy } from "../newsletter/auto-send.ts";
+import type { NewsletterPolicy } from "../newsletter/auto-send.server.ts";
 import { publishDue, type Publication } from "./publish.server.ts";
 
 /**

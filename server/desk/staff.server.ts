@@ -1,14 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB, StaffRole } from "../db/schema.ts";
+import type { StaffMember } from "#common/desk/desk-types.ts";
 
-export interface StaffMember {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  /** False until the person has set a password with their one-time link. */
-  active: boolean;
-}
+export type { StaffMember };
+
 
 export const STAFF_ROLES: readonly StaffRole[] = ["owner", "editor"];
 

@@ -1,7 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { v5 as uuidv5 } from "uuid";
 import type { Episode, Series } from "../data/episodes.server.ts";
-import { absoluteUrl, episodeFilePaths, episodePath, FEED_PATHS, releaseInstant } from "./feed-common.ts";
+import { absoluteUrl, episodeFilePaths, episodePath, FEED_PATHS, releaseInstant } from "#common/feeds/feed-paths.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address

@@ -1,7 +1,7 @@
 import { generateRssFeed } from "feedsmith";
 import { markdownHtml } from "../content/markdown-html.server.ts";
 import type { Recap } from "../data/recaps.server.ts";
-import { absoluteUrl, FEED_PATHS, releaseInstant } from "./feed-common.ts";
+import { absoluteUrl, FEED_PATHS, releaseInstant } from "#common/feeds/feed-paths.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 import { escapeHtml } from "../content/escape-html.ts";
 

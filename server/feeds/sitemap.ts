@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
-import { COMPANIES } from "../content/companies.ts";
+import { COMPANIES } from "../content/companies.server.ts";
 
 /** The site's fixed pages, as search engines should see them. */
 const PAGES: SitemapItemLoose[] = [

@@ -7,13 +7,13 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { appContext } from "../../app/context.ts";
+import { appContext } from "./app-context.server.ts";
 import { publicConfig, type Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { errorForLog, type Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
-import { adminApi } from "./admin/admin-api.ts";
+import { publishingApi } from "./publishing-api/publishing-api.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
@@ -28,7 +28,7 @@ import { chatApi } from "./api/chat.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
-import { apiNotFound, HttpError } from "./errors.ts";
+import { apiNotFound, HttpError, toHttpError } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
@@ -121,7 +121,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media));
   const commentLimit = commentRateLimit(config, redis);
-  app.use("/api/admin", adminApi(config, database, media, newsletter, redis), apiNotFound);
+  app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
 
@@ -139,7 +139,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 }
 
 function errorHandler(config: Config): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+  return (thrown, req, res, _next) => {
+    const err = toHttpError(thrown) as (Error & { status?: unknown; expose?: boolean }) | undefined;
     const unavailable = !(err instanceof HttpError) && isDatabaseUnavailable(err);
     const status = unavailable ? 503 : err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
     // The cause, with its stack and the request's id (pino-http's own line says only the status).

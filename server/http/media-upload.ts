@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { BUCKETS, mediaUrl, type Bucket } from "../media/buckets.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { BUCKET_RULES, labelFrom, storeUpload, UploadError, type StoredFile } from "../media/store-upload.ts";
-import { parseBody, uploadName } from "./admin/admin-schemas.ts";
+import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 import { HttpError } from "./errors.ts";
 
 export interface ReceivedUpload extends StoredFile {

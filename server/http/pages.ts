@@ -5,7 +5,7 @@ import type { ContentVersionReader } from "../data/content-version.server.ts";
 import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
-import { appContext } from "../../app/context.ts";
+import { appContext } from "./app-context.server.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export interface PageDeps {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { passwordHashingFull } from "../desk/passwords.ts";
+import { passwordHashingFull } from "../desk/passwords.server.ts";
 
 /** The forms that check or hash a password: sign-in, the desk's setup, the account page, a set-password link. */
 const PASSWORD_FORM = /^\/admin\/(?:sign-in|setup|account|password\/[^/]+)(?:\.data)?$/;

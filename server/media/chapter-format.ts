@@ -2,10 +2,9 @@
 // ("mm:ss Title", "h:mm:ss Title"). Stored and served as JSON chapters 1.2.0.
 import { z } from "zod";
 
-export interface Chapter {
-  startTime: number;
-  title: string;
-}
+import type { Chapter } from "#common/podcast/chapter.ts";
+
+export type { Chapter };
 
 export class ChapterFormatError extends Error {
   readonly line: number;

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf, type Database, type HeldWrite } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
+import type { SendProgress } from "#common/desk/desk-types.ts";
+
+export type { SendProgress };
 
 /** Temporary failures are tried this many times in all before a delivery is given up. */
 export const MAX_ATTEMPTS = 5;
@@ -235,15 +238,6 @@ export async function reserveSlot(db: Kysely<DB>, intervalMs: number, nowMs = Da
   return next - step;
 }
 
-export interface SendProgress {
-  recapId: number;
-  queuedAt: string;
-  queuedBy: string;
-  recipients: number | null;
-  counts: Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>;
-  /** Why messages failed or wait for a retry, the commonest reasons first (each begins with its kind: TLS, authentication, refused, timeout, connection). */
-  problems: Array<{ reason: string; status: "queued" | "failed"; count: number }>;
-}
 
 /** Where a recap's send stands; undefined when it was never queued. */
 export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<SendProgress | undefined> {

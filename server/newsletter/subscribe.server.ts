@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
-import { RateLimit, RateLimitError, waitText } from "../http/rate-limit.ts";
+import { RateLimit, RateLimitError, waitText } from "../limits/rate-limit.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { mailQueued } from "./queue-signal.ts";
 import type { EmailSite } from "./recap-email.ts";

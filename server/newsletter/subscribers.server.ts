@@ -7,8 +7,9 @@ import { digestOf, newSecret } from "./link-secret.ts";
 /** An address never confirmed is forgotten this long after it was given. */
 export const PENDING_DAYS = 7;
 
-export const SUBSCRIBE_SOURCES = ["home", "recap", "footer", "newsletter", "cli"] as const;
-export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
+import { SUBSCRIBE_SOURCES, type SubscribeSource } from "#common/newsletter/subscribe-sources.ts";
+
+export { SUBSCRIBE_SOURCES, type SubscribeSource };
 
 /** An address as the form and the API take it: trimmed, lower-cased, and shaped like an address. */
 export const emailAddress = z

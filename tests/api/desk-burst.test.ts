@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGNIN_LIMITS } from "../../server/desk/signin-guard.server.ts";
+import { SIGNIN_LIMITS } from "#server/desk/signin-guard.server.ts";
 import { ENGINES, type Engine } from "../support/databases.ts";
 import { deskClient, setUpDeskOwner } from "../support/desk-client.ts";
 import { serverWithDirectAccess } from "../support/server-for-tests.ts";

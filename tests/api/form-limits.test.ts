@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { FORM_LIMITS } from "../../server/http/pages.ts";
+import { FORM_LIMITS } from "#server/http/pages.ts";
 import { serverForTests } from "../support/server-for-tests.ts";
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { S3Store } from "../../server/media/s3-store.ts";
+import { S3Store } from "#server/media/s3-store.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startS3, type RunningS3 } from "../support/s3-server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";

@@ -1,6 +1,6 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
 import { startServer, type RunningServer } from "../support/server.ts";

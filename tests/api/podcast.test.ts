@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Episode } from "../../server/data/episodes.server.ts";
+import type { Episode } from "#server/data/episodes.server.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 

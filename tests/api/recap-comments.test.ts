@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Recap } from "../../server/data/recaps.server.ts";
+import type { Recap } from "#server/data/recaps.server.ts";
 import { ENGINES } from "../support/databases.ts";
 import { serverWithDirectAccess } from "../support/server-for-tests.ts";
 

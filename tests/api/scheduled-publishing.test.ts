@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
 import { freshDatabase, ENGINES, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 

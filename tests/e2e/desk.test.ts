@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE, type WatchedPage } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 
 const TOKEN = "desk-test-admin-token-0123456789";
 const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };

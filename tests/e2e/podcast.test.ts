@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import type { Episode } from "../../server/data/episodes.server.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import type { Episode } from "#server/data/episodes.server.ts";
 import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";

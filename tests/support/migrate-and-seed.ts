@@ -1,7 +1,7 @@
 // Used by the data-layer tests to start several processes on one database at once.
-import { openDatabase } from "../../server/db/client.ts";
-import { migrateToLatest } from "../../server/db/migrate.ts";
-import { seedDemoContent } from "../../server/db/seed.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed.ts";
 
 const database = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR! });
 try {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 import type { TestDatabase } from "./databases.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
 import { freshDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { startServer, type RunningServer } from "./server.ts";
 

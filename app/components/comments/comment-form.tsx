@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
-import { useHydrated } from "../use-hydrated";
-import { useLocalValue, writeLocal } from "../local-store";
+import { useHydrated } from "../../hooks/use-hydrated";
+import { useLocalValue, writeLocal } from "../../lib/local-store";
 import { notify } from "../toasts";
-import type { CommentItem } from "./use-comments";
+import type { CommentItem } from "../../hooks/use-comments";
 
 const NAME_KEY = "proofline:comment-name";
 

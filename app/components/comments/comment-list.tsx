@@ -1,5 +1,5 @@
 import { RelativeTime } from "../relative-time";
-import type { CommentItem } from "./use-comments";
+import type { CommentItem } from "../../hooks/use-comments";
 
 export function CommentList({ comments }: { comments: CommentItem[] }) {
   if (comments.length === 0) {

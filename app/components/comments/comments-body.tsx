@@ -2,7 +2,7 @@ import { useState } from "react";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
 import { CommentsHeading, LOADING_COMMENTS } from "./comments-heading";
-import { useComments, type CommentItem } from "./use-comments";
+import { useComments, type CommentItem } from "../../hooks/use-comments";
 
 /** The count, list and form: loaded after the page's own code, since it sits below what a reader sees first. */
 export default function Comments({ endpoint, headingId }: { endpoint: string; headingId: string }) {

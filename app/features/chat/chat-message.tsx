@@ -5,8 +5,8 @@ import type { ChatMessage } from "./chat-storage";
 
 // The markdown renderer is the heaviest part of the page: it loads after the page (the chat
 // route starts fetching it on mount), and plain messages such as the greeting never need it.
-const Markdown = lazy(() => import("../../components/markdown").then((m) => ({ default: m.Markdown })));
-export const preloadMarkdown = () => void import("../../components/markdown");
+const Markdown = lazy(() => import("#common/markdown/markdown.tsx").then((m) => ({ default: m.Markdown })));
+export const preloadMarkdown = () => void import("#common/markdown/markdown.tsx");
 const MARKDOWN_SYNTAX = /[#*_`>[\]|]|^\s*(?:[-+]|\d+\.)\s/m;
 
 function AssistantText({ text }: { text: string }) {

@@ -32,7 +32,7 @@ export const ERRORS = {
 } as const;
 
 /** Section 9 (the two deadlines are the server's too). */
-export { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS } from "../../../server/chat/chat-deadlines";
+export { CHAT_TIMEOUT_MS, DEEP_RESEARCH_TIMEOUT_MS } from "#common/chat/chat-deadlines.ts";
 export const MAX_RETRIES = 2;
 export const RETRY_BASE_MS = 3_000;
 export const STILL_PROCESSING_AFTER_S = 120;

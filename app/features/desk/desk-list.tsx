@@ -3,7 +3,7 @@ import { DateText } from "../../components/date-text";
 import { DeskPage, FormMessage, inputClass, primaryButton, StatusBadge } from "./desk-ui";
 import { ScheduledTime } from "./scheduled-time";
 
-import { STATUS_FILTERS, type DeskListData, type DeskRow, type StatusFilter } from "../../../server/desk/desk-list";
+import { STATUS_FILTERS, type DeskListData, type DeskRow, type StatusFilter } from "#common/desk/desk-types.ts";
 import { DONE_TEXT } from "./desk-text";
 
 export function DeskSearch({ q, label }: { q: string; label: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { StaffMember } from "../../../server/desk/staff.server";
+import type { StaffMember } from "#common/desk/desk-types.ts";
 
 /** The desk layout route's id (app/routes.ts): its loader holds the member and the CSRF token. */
 export const DESK_LAYOUT = "admin-layout";

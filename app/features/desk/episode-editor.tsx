@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { EpisodeDraft } from "../../../server/desk/drafts.server";
+import type { EpisodeDraft } from "#common/desk/desk-types.ts";
 import { DONE_TEXT } from "./desk-text";
 import { CsrfField, describedBy, Field, FormMessage, inputClass, StatusBadge } from "./desk-ui";
 import { FileDrop } from "./file-drop";
-import type { FormProblem } from "./form-problem";
+import type { FormProblem } from "#common/desk/desk-types.ts";
 import { PublishControls } from "./publish-controls";
 
 /** An episode as the editor shows it: new, a draft (scheduled or not), or published. */

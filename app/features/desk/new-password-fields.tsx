@@ -1,4 +1,4 @@
-import { MAX_PASSWORD, MIN_PASSWORD } from "../../../server/desk/password-rules";
+import { MAX_PASSWORD, MIN_PASSWORD } from "#common/desk/password-rules.ts";
 import { Field, inputClass } from "./desk-ui";
 
 /** A new password, typed twice, with the account's address for password managers to file it under. */

@@ -1,4 +1,4 @@
-import type { SendProgress } from "../../../server/newsletter/send-queue.server";
+import type { SendProgress } from "#common/desk/desk-types.ts";
 import { CsrfField, FormMessage, inputClass, primaryButton, secondaryButton } from "./desk-ui";
 
 export interface NewsletterPanelData {

@@ -1,13 +1,13 @@
 import { useDeferredValue, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Recap } from "../../../server/data/recaps.server";
-import { Markdown } from "../../components/markdown";
+import type { Recap } from "#common/content/recap.ts";
+import { Markdown } from "#common/markdown/markdown.tsx";
 import { excerpt, SNIPPET_EXCERPT_LENGTH } from "../recap/excerpt";
 import { DONE_TEXT } from "./desk-text";
 import { CsrfField, describedBy, Field, FormMessage, inputClass, StatusBadge } from "./desk-ui";
 import { FileDrop } from "./file-drop";
 import { PublishControls } from "./publish-controls";
-import type { FormProblem } from "./form-problem";
+import type { FormProblem } from "#common/desk/desk-types.ts";
 
 /** A recap as the editor shows it: new, a draft (scheduled or not), or published. */
 export type RecapEditorItem = Recap & { kind: "new" | "draft" | "published"; publish_at: string | null };

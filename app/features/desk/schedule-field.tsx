@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useHydrated } from "../../components/use-hydrated";
+import { useHydrated } from "../../hooks/use-hydrated";
 import { describedBy, Field, inputClass, secondaryButton } from "./desk-ui";
 
 /** An ISO instant as a datetime-local value in this browser's zone. */

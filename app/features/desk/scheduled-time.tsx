@@ -1,4 +1,4 @@
-import { useHydrated } from "../../components/use-hydrated";
+import { useHydrated } from "../../hooks/use-hydrated";
 
 // Intl refuses timeZoneName beside dateStyle/timeStyle, so the zone is named with a second formatter.
 const when = (iso: string, timeZone?: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));

@@ -1,6 +1,6 @@
 import { Building2, MapPin, X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { Company } from "../../../server/content/companies";
+import type { Company } from "#common/content/company.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
 
 interface CompanyModalProps {

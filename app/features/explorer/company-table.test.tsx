@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Company } from "../../../server/content/companies";
-import { rankedTable } from "../../../server/content/company-query";
+import type { Company } from "#common/content/company.ts";
+import { rankedTable } from "#common/content/company-query.ts";
 import { CompanyTable } from "./company-table";
 
 // The built-in companies all have profiles; the spec's "Coming soon" path is proved on a fixture.

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import type { RankedCompany, RankSort } from "../../../server/content/company-query";
+import type { RankedCompany, RankSort } from "#common/content/company-query.ts";
 import { COMING_SOON, VIEW_PROFILE } from "./explorer-text";
 import { RankHeader } from "./rank-header";
 

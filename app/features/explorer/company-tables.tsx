@@ -1,4 +1,4 @@
-import type { RankedCompany, RankSort } from "../../../server/content/company-query";
+import type { RankedCompany, RankSort } from "#common/content/company-query.ts";
 import { CompanyTable, type CompanyColumn } from "./company-table";
 import { DISTRIBUTORS_TITLE, MANUFACTURERS_TITLE } from "./explorer-text";
 

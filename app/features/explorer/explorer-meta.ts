@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import type { Company } from "../../../server/content/companies";
-import type { PublicConfig } from "../../../server/config";
-import { pageMeta } from "../../components/page-meta";
+import type { Company } from "#common/content/company.ts";
+import type { PublicConfig } from "#common/config/public-config.ts";
+import { pageMeta } from "../../lib/page-meta";
 import { EXPLORER_DESCRIPTION, EXPLORER_TITLE } from "./explorer-text";
 
 export const companyPath = (id: number) => `/explorer?company=${id}`;

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { RankSort } from "../../../server/content/company-query";
+import type { RankSort } from "#common/content/company-query.ts";
 
 const LABEL: Record<RankSort, string> = {
   none: "Rank, original order. Sort ascending",

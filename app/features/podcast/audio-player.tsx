@@ -1,11 +1,11 @@
 import { Link2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { Episode } from "../../../server/data/episodes.server";
+import type { Episode } from "#common/content/episode.ts";
 import { copyLink } from "../../components/copy-link-button";
-import { readLocal, writeLocal } from "../../components/local-store";
-import { useSite } from "../../components/use-site";
-import { clock } from "./clock";
-import { episodePath } from "../../../server/feeds/feed-common";
+import { readLocal, writeLocal } from "../../lib/local-store";
+import { useSite } from "../../hooks/use-site";
+import { clock } from "#common/podcast/clock.ts";
+import { episodePath } from "#common/feeds/feed-paths.ts";
 import { START_VOLUME } from "./player-settings";
 import { momentFromHash } from "./shared-moment";
 

@@ -1,12 +1,12 @@
 import { Clock } from "lucide-react";
-import type { Episode, EpisodeExtras } from "../../../server/data/episodes.server";
+import type { Episode, EpisodeExtras } from "#common/content/episode.ts";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { DateText } from "../../components/date-text";
 import { AudioPlayer } from "./audio-player";
-import { clock } from "./clock";
+import { clock } from "#common/podcast/clock.ts";
 import { EpisodeChapters, EpisodeTranscript } from "./episode-transcript";
 import { island } from "../../islands/island";
-import { SERIES_TAG } from "./podcast-text";
+import { SERIES_TAG } from "#common/podcast/podcast-text.ts";
 
 // The podcast page is plain HTML (its route is ISLANDS_PAGE): the player and comments run as islands.
 const AudioPlayerIsland = island("audio-player", AudioPlayer);

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import type { Series } from "../../../server/data/episodes.server";
+import type { Series } from "#common/content/episode.ts";
 
 /** Searches the episodes' titles, descriptions and transcripts: a plain GET form (the podcast page runs no router script), keeping the series. */
 export function EpisodeSearch({ q, series }: { q: string; series: Series | undefined }) {

@@ -1,10 +1,10 @@
 import { Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { Episode, EpisodeExtras } from "../../../server/data/episodes.server";
-import { parseTranscript, type Transcript } from "../../../server/media/transcript-format";
+import type { Episode, EpisodeExtras } from "#common/content/episode.ts";
+import { parseTranscript, type Transcript } from "#common/podcast/transcript-format.ts";
 import { island } from "../../islands/island";
-import { episodeFilePaths, episodePath } from "../../../server/feeds/feed-common";
-import { clock } from "./clock";
+import { episodeFilePaths, episodePath } from "#common/feeds/feed-paths.ts";
+import { clock } from "#common/podcast/clock.ts";
 
 // Chapters and the transcript of an episode (issue 18). Plain HTML that works
 // without script: each time is a link to that moment of the episode. With the

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import type { PublicConfig } from "../../../server/config";
-import type { Episode } from "../../../server/data/episodes.server";
-import { absoluteUrl, episodePath, FEED_PATHS } from "../../../server/feeds/feed-common";
-import { pageMeta } from "../../components/page-meta";
-import { PODCAST_TITLE } from "./podcast-text";
+import type { PublicConfig } from "#common/config/public-config.ts";
+import type { Episode } from "#common/content/episode.ts";
+import { absoluteUrl, episodePath, FEED_PATHS } from "#common/feeds/feed-paths.ts";
+import { pageMeta } from "../../lib/page-meta";
+import { PODCAST_TITLE } from "#common/podcast/podcast-text.ts";
 
 export const PODCAST_DESCRIPTION = "The Spirits Signal: daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits trade.";
 

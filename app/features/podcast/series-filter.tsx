@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Series } from "../../../server/data/episodes.server";
-import { SERIES_NAME } from "./podcast-text";
+import type { Series } from "#common/content/episode.ts";
+import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 
 const FILTERS: Array<{ series: Series | undefined; label: string }> = [
   { series: undefined, label: "All Episodes" },

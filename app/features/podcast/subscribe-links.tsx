@@ -1,8 +1,8 @@
 import { Rss } from "lucide-react";
-import { FEED_PATHS } from "../../../server/feeds/feed-common";
+import { FEED_PATHS } from "#common/feeds/feed-paths.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
-import { useSite } from "../../components/use-site";
-import { SERIES_NAME } from "./podcast-text";
+import { useSite } from "../../hooks/use-site";
+import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 
 export const PODCAST_FEEDS = [
   { path: FEED_PATHS.podcast, label: "All episodes", title: "The Spirits Signal (all episodes)" },

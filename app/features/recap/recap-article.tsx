@@ -4,14 +4,14 @@ import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { DateText } from "../../components/date-text";
 import { SubscribeForm } from "../../components/subscribe-form";
-import { useSite } from "../../components/use-site";
+import { useSite } from "../../hooks/use-site";
 import { island } from "../../islands/island";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
 
 // The page is plain HTML (its route is ISLANDS_PAGE): these two run as islands.
 const CopyLinkIsland = island("copy-link", CopyLinkButton, "interaction");
 const CommentsIsland = island("comments", CommentsSection);
-import type { RecapView } from "./recap-page.server";
+import type { RecapView } from "#common/content/recap.ts";
 
 const button =
   "inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper";

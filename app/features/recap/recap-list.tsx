@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { RecapHeadline } from "../../../server/data/recaps.server";
+import type { RecapHeadline } from "#common/content/recap.ts";
 import { DateText } from "../../components/date-text";
 import { numberedPager, pagedHref, type PagerState } from "../../components/pager";
 

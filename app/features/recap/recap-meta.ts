@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import type { PublicConfig } from "../../../server/config";
-import { pageMeta } from "../../components/page-meta";
-import { absoluteUrl } from "../../../server/feeds/feed-common";
-import type { RecapView } from "./recap-page.server";
+import type { PublicConfig } from "#common/config/public-config.ts";
+import { pageMeta } from "../../lib/page-meta";
+import { absoluteUrl } from "#common/feeds/feed-paths.ts";
+import type { RecapView } from "#common/content/recap.ts";
 
 /** A recap page's title, description, canonical link, Open Graph article tags and NewsArticle JSON-LD. */
 export function recapMeta(site: PublicConfig | undefined, recap: RecapView): MetaDescriptor[] {

@@ -1,4 +1,4 @@
-import type { RecapView } from "./recap-page.server";
+import type { RecapView } from "#common/content/recap.ts";
 
 /** Tags as chips (the reader) or pills (the detail page): the same element either way. */
 export function RecapTags({ tags }: { tags: string[] }) {

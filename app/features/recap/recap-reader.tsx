@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { DateText } from "../../components/date-text";
-import { useSite } from "../../components/use-site";
+import { useSite } from "../../hooks/use-site";
 import { excerpt } from "./excerpt";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
-import type { RecapView } from "./recap-page.server";
+import type { RecapView } from "#common/content/recap.ts";
 
 /** The selected summary in the /recap reader pane. */
 export function RecapReader({ recap, headingRef }: { recap: RecapView; headingRef?: Ref<HTMLHeadingElement> }) {

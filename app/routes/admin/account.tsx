@@ -1,18 +1,19 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { clearedCookie, deskCookie, NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
-import { hashPassword, verifyPassword } from "../../../server/desk/passwords";
-import { MAX_PASSWORD } from "../../../server/desk/password-rules";
-import { endAllSessions, sessionCount, SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
-import { setPasswordHash, staffForSignIn } from "../../../server/desk/staff.server";
-import { appContext } from "../../context";
+import { clearedCookie, deskCookie, NO_STORE, requireStaff, requireStaffForm } from "./desk-request.server";
+import { hashPassword, verifyPassword } from "#server/desk/passwords.server.ts";
+import { MAX_PASSWORD } from "#common/desk/password-rules.ts";
+import { endAllSessions, sessionCount, SESSION_COOKIE, startSession } from "#server/desk/sessions.server.ts";
+import { setPasswordHash, staffForSignIn } from "#server/desk/staff.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
-import { newPassword } from "../../features/desk/desk-schemas";
+import { newPassword } from "#server/desk/password-schema.server.ts";
 import { deskMeta } from "../../features/desk/desk-text";
 import { NewPasswordFields } from "../../features/desk/new-password-fields";
 import { CsrfField, dangerButton, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
-import { attemptSucceeded, hashingOrBusy, lockedOut, lockedOutAnswer, takeAttempt } from "../../../server/desk/signin-guard.server";
-import { clientAddress } from "../../features/desk/client-address.server";
+import { attemptSucceeded, takeAttempt } from "#server/desk/signin-guard.server.ts";
+import { hashingOrBusy, lockedOut, lockedOutAnswer } from "./form-answers.server";
+import { clientAddress } from "#server/http/client-address.server.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => deskMeta("Account");

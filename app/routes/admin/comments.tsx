@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { deleteComment, listLatestComments, setCommentStatus } from "../../../server/data/admin-comments.server";
-import { decodeCursor, encodeCursor } from "../../../server/data/list-page";
-import { rowId } from "../../../server/data/row-id";
-import { NO_STORE, pageAddress, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
+import { deleteComment, listLatestComments, setCommentStatus } from "#server/data/admin-comments.server.ts";
+import { decodeCursor, encodeCursor } from "#server/data/list-page.server.ts";
+import { rowId } from "#common/data/row-id.ts";
+import { NO_STORE, pageAddress, requireStaff, requireStaffForm } from "./desk-request.server";
 import { RelativeTime } from "../../components/relative-time";
-import { appContext } from "../../context";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { CsrfField, dangerButton, DeskPage, FormMessage, primaryButton, secondaryButton, StatusBadge } from "../../features/desk/desk-ui";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { listLatestComments } from "../../../server/data/admin-comments.server";
-import { listEpisodeDrafts, listRecapDrafts } from "../../../server/desk/drafts.server";
-import { requireStaff } from "../../../server/desk/desk-request.server";
-import { appContext } from "../../context";
+import { listLatestComments } from "#server/data/admin-comments.server.ts";
+import { listEpisodeDrafts, listRecapDrafts } from "#server/desk/drafts.server.ts";
+import { requireStaff } from "./desk-request.server";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { ScheduledTime } from "../../features/desk/scheduled-time";
 import { deskMeta } from "../../features/desk/desk-text";

@@ -1,6 +1,6 @@
 import { data, Form, NavLink, Outlet } from "react-router";
-import { NO_STORE, requireStaff } from "../../../server/desk/desk-request.server";
-import { appContext } from "../../context";
+import { NO_STORE, requireStaff } from "./desk-request.server";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { CsrfField } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/layout";

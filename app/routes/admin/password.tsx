@@ -1,18 +1,18 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE } from "../../../server/desk/desk-request.server";
-import { linkOwner, spendPasswordLink } from "../../../server/desk/password-links.server";
-import { hashPassword } from "../../../server/desk/passwords";
-import { SESSION_COOKIE, startSession } from "../../../server/desk/sessions.server";
-import { getStaff } from "../../../server/desk/staff.server";
-import { appContext } from "../../context";
+import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE } from "./desk-request.server";
+import { linkOwner, spendPasswordLink } from "#server/desk/password-links.server.ts";
+import { hashPassword } from "#server/desk/passwords.server.ts";
+import { SESSION_COOKIE, startSession } from "#server/desk/sessions.server.ts";
+import { getStaff } from "#server/desk/staff.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { NewPasswordFields } from "../../features/desk/new-password-fields";
 import { CsrfField, FormMessage, primaryButton } from "../../features/desk/desk-ui";
-import { hashingOrBusy } from "../../../server/desk/signin-guard.server";
+import { hashingOrBusy } from "./form-answers.server";
 import type { Route } from "./+types/password";
-import { newPassword } from "../../features/desk/desk-schemas";
+import { newPassword } from "#server/desk/password-schema.server.ts";
 
 export const meta: Route.MetaFunction = () => deskMeta("Set your password");
 

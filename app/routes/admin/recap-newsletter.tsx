@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { getRecap } from "../../../server/data/recaps.server";
-import { rowId } from "../../../server/data/row-id";
-import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
-import { sendTestRecap } from "../../../server/newsletter/test-send";
-import { queueRecap } from "../../../server/newsletter/send-queue.server";
-import { emailAddress } from "../../../server/newsletter/subscribers.server";
-import { appContext } from "../../context";
+import { getRecap } from "#server/data/recaps.server.ts";
+import { rowId } from "#common/data/row-id.ts";
+import { NO_STORE, requireStaff, requireStaffForm } from "./desk-request.server";
+import { sendTestRecap } from "#server/newsletter/test-send.server.ts";
+import { queueRecap } from "#server/newsletter/send-queue.server.ts";
+import { emailAddress } from "#server/newsletter/subscribers.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import type { Route } from "./+types/recap-newsletter";
 

@@ -1,8 +1,8 @@
-import { recapHeadlinePage } from "../../../server/data/recaps.server";
-import { deskList } from "../../../server/desk/desk-list";
-import { listRecapDrafts } from "../../../server/desk/drafts.server";
-import { requireStaff } from "../../../server/desk/desk-request.server";
-import { appContext } from "../../context";
+import { recapHeadlinePage } from "#server/data/recaps.server.ts";
+import { deskList } from "#server/desk/desk-list.server.ts";
+import { listRecapDrafts } from "#server/desk/drafts.server.ts";
+import { requireStaff } from "./desk-request.server";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { DeskItemsPage } from "../../features/desk/desk-list";
 import { deskMeta } from "../../features/desk/desk-text";

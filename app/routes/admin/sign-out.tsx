@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { clearedCookie, NO_STORE, requireStaffForm } from "../../../server/desk/desk-request.server";
-import { endAllSessions, endSession, SESSION_COOKIE } from "../../../server/desk/sessions.server";
-import { appContext } from "../../context";
+import { clearedCookie, NO_STORE, requireStaffForm } from "./desk-request.server";
+import { endAllSessions, endSession, SESSION_COOKIE } from "#server/desk/sessions.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import type { Route } from "./+types/sign-out";
 
 // Sign-out is a form post (a link could be followed by a prefetch or another site).

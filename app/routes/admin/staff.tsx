@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { rowId } from "../../../server/data/row-id";
-import { NO_STORE, requireStaff, requireStaffForm } from "../../../server/desk/desk-request.server";
-import { passwordLink } from "../../../server/desk/password-links.server";
-import { addStaff, listStaff, removeStaff, setRole, StaffError, STAFF_ROLES } from "../../../server/desk/staff.server";
-import { endAllSessions } from "../../../server/desk/sessions.server";
-import { appContext } from "../../context";
+import { rowId } from "#common/data/row-id.ts";
+import { NO_STORE, requireStaff, requireStaffForm } from "./desk-request.server";
+import { passwordLink } from "#server/desk/password-links.server.ts";
+import { addStaff, listStaff, removeStaff, setRole, StaffError, STAFF_ROLES } from "#server/desk/staff.server.ts";
+import { endAllSessions } from "#server/desk/sessions.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { CsrfField, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";

@@ -13,7 +13,7 @@ import { webhookProvider } from "../../chat/webhook-provider.ts";
 import { HttpError } from "../errors.ts";
 import { providerFailure, streamAnswer } from "./chat-stream.ts";
 import { jsonBody } from "../json-body.ts";
-import { RateLimit, RateLimitError } from "../rate-limit.ts";
+import { RateLimit, RateLimitError } from "../../limits/rate-limit.ts";
 
 /** Deep-research runs all instances together carry at once, for everyone. */
 export const DEEP_RESEARCH_GLOBAL_CAP = 20;

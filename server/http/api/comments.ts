@@ -4,13 +4,13 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { addComment, commentParentExists, listComments, type CommentTarget } from "../../data/comments.server.ts";
-import { rowId } from "../../data/row-id.ts";
+import { rowId } from "#common/data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
-import { RateLimit, waitText } from "../rate-limit.ts";
+import { RateLimit, waitText } from "../../limits/rate-limit.ts";
 import { listParams, parseQuery, sliceJson } from "./list-query.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
-import { API_LIST_MAX } from "../../data/list-page.ts";
+import { API_LIST_MAX } from "../../data/list-page.server.ts";
 
 /** Largest comment request body accepted. */
 export const COMMENT_BODY_LIMIT = 16 * 1024;

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { COMPANIES, COMPANY_TYPES } from "../../content/companies.ts";
+import { COMPANIES, COMPANY_TYPES } from "../../content/companies.server.ts";
 import { companiesCsv, companiesCsvFileName } from "../../content/companies-csv.ts";
-import { RANK_SORTS, rankedTable, visibleRows, type RankSort } from "../../content/company-query.ts";
+import { RANK_SORTS, rankedTable, visibleRows, type RankSort } from "#common/content/company-query.ts";
 import { HttpError } from "../errors.ts";
 
 const listQuery = z.object({

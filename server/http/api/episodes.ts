@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { latestEpisode, listEpisodes, SERIES } from "../../data/episodes.server.ts";
 import { HttpError } from "../errors.ts";
-import type { RateLimit } from "../rate-limit.ts";
+import type { RateLimit } from "../../limits/rate-limit.ts";
 import { commentRoutes } from "./comments.ts";
 import { listParams, parseQuery, sliceJson } from "./list-query.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";

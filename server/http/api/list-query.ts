@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_LIST_MAX, decodeCursor, type Keyset, type Slice } from "../../data/list-page.ts";
+import { API_LIST_MAX, decodeCursor, type Keyset, type Slice } from "../../data/list-page.server.ts";
 import { HttpError } from "../errors.ts";
 
 /** `limit` and `cursor`, which every list endpoint takes: at most API_LIST_MAX rows a call. */

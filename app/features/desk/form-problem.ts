@@ -1,1 +1,0 @@
-export type { FormProblem } from "../../../server/desk/desk-forms.server";

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { chaptersJson, parseChapters } from "../media/chapter-format.ts";
+import { parseTranscript, storedTranscript } from "#common/podcast/transcript-format.ts";
+
+// The rules for a recap's and an episode's fields, as every way of publishing
+// takes them: the publishing API, the desk's forms and the CLI through the API.
+
+/** A real calendar day as YYYY-MM-DD. */
+export const isoDay = z.iso.date({ message: "must be a date as YYYY-MM-DD" });
+
+/** A trimmed text of 1 to `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ message: "must be text" })
+    .trim()
+    .min(1, "must not be empty")
+    .refine((s) => [...s].length <= max, `must be at most ${max} characters`);
+
+/** A stored file's name: a plain name, no folders, no leading dot (no path tricks). */
+export const mediaFileName = z
+  .string({ message: "must be a file name" })
+  .regex(/^[\w-][\w.-]{0,199}$/, "must be a plain file name (letters, digits, '.', '_' or '-'; no folders)");
+
+export const recapFields = {
+  date: isoDay,
+  headline: requiredText(200),
+  content: requiredText(200_000),
+  snippets: requiredText(2000).nullable().optional(),
+  tags: z.array(requiredText(40), { message: "must be a list of texts" }).max(12, "must have at most 12 tags").optional(),
+  blog_image: mediaFileName.nullable().optional(),
+};
+
+/** Text read by `read` into its stored form; a file it cannot read is a 400 naming the line ("transcript: line 7: …"). */
+const fileText = (read: (text: string) => string) =>
+  z
+    .string({ message: "must be the file's text" })
+    .max(2_000_000, "must be at most 2,000,000 characters")
+    .transform((text, ctx) => {
+      try {
+        return read(text);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    });
+
+export const episodeFields = {
+  date: isoDay,
+  title: requiredText(200),
+  description: requiredText(5000),
+  weekly_daily: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
+  mp3_file: mediaFileName.nullable().optional(),
+  /** WebVTT, SRT or plain text; null removes it. */
+  transcript: fileText((text) => storedTranscript(parseTranscript(text))).nullable().optional(),
+  /** Podcasting 2.0 JSON chapters (as text or as an object) or "mm:ss Title" lines; null removes them. */
+  chapters: z
+    .union([z.string(), z.looseObject({}).transform((o) => JSON.stringify(o))], { message: "must be JSON chapters or mm:ss lines" })
+    .pipe(fileText((text) => chaptersJson(parseChapters(text))))
+    .nullable()
+    .optional(),
+};
