@@ -11,7 +11,21 @@ const SERVER = "(^|/)server/|^#server/";
 const APP = "(^|/)app/|^#app/";
 const NODE = ["node:*", ...builtinModules];
 // What would drag a driver, a server library or schema work into code the browser loads.
-const SERVER_LIBRARIES = ["pg", "kysely", "kysely/*", "ioredis", "express", "nodemailer", "nodemailer/*", "@aws-sdk/*", "pino", "pino-http", "zod", "music-metadata", "file-type"];
+const SERVER_LIBRARIES = [
+  "pg",
+  "kysely",
+  "kysely/*",
+  "ioredis",
+  "express",
+  "nodemailer",
+  "nodemailer/*",
+  "@aws-sdk/*",
+  "pino",
+  "pino-http",
+  "zod",
+  "music-metadata",
+  "file-type",
+];
 
 const restrict = (...groups) => ["error", { patterns: groups }];
 
@@ -39,7 +53,11 @@ export default tseslint.config(
     files: ["app/features/**", "app/components/**", "app/hooks/**", "app/lib/**", "app/islands/**"],
     rules: {
       "no-restricted-imports": restrict(
-        { regex: SERVER, message: "UI code never imports server/: put shared types and pure helpers in common/, or pass data from the route's loader." },
+        {
+          regex: SERVER,
+          message:
+            "UI code never imports server/: put shared types and pure helpers in common/, or pass data from the route's loader.",
+        },
         { group: NODE, message: "UI code runs in the browser: no Node built-ins." },
       ),
     },
@@ -68,7 +86,10 @@ export default tseslint.config(
   {
     files: ["server/**"],
     rules: {
-      "no-restricted-imports": restrict({ regex: APP, message: "server/ never imports app/: what both sides need lives in common/." }),
+      "no-restricted-imports": restrict({
+        regex: APP,
+        message: "server/ never imports app/: what both sides need lives in common/.",
+      }),
     },
   },
   {
@@ -79,7 +100,10 @@ export default tseslint.config(
       "no-restricted-imports": restrict(
         { regex: `${SERVER}|${APP}`, message: "common/ imports neither app/ nor server/." },
         { group: NODE, message: "common/ runs in the browser too: no Node built-ins." },
-        { group: SERVER_LIBRARIES, message: "common/ holds types and pure helpers: no drivers, server libraries or schemas." },
+        {
+          group: SERVER_LIBRARIES,
+          message: "common/ holds types and pure helpers: no drivers, server libraries or schemas.",
+        },
       ),
     },
   },

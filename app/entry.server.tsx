@@ -24,10 +24,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   app.logger.error({ err: error, reqId: app.render?.requestId }, "page failed to load");
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   const css = loadContext.get(appContext).stylesheetText?.(stylesheet) ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  if (request.method.toUpperCase() === "HEAD")
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise((resolve, reject) => {
     let allReady = false;
@@ -59,7 +66,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           },
         });
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
       onShellError(error: unknown) {
         clearTimeout(timeoutId);

@@ -30,8 +30,10 @@ export function usePendingPage(): React.ReactNode {
   if (target === null || slowKey !== target.key) return null;
   const path = target.pathname;
   if (/^\/recap\/[^/]+\/?$/.test(path)) return <RecapArticleSkeleton />;
-  if (/^\/recap\/?$/.test(path)) return <PendingToolPage title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} text="Loading weekly summaries..." />;
-  if (/^\/podcast\/?$/.test(path)) return <PendingToolPage title={PODCAST_TITLE} subtitle={PODCAST_INTRO} text="Loading episodes..." />;
+  if (/^\/recap\/?$/.test(path))
+    return <PendingToolPage title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} text="Loading weekly summaries..." />;
+  if (/^\/podcast\/?$/.test(path))
+    return <PendingToolPage title={PODCAST_TITLE} subtitle={PODCAST_INTRO} text="Loading episodes..." />;
   return null;
 }
 

@@ -11,7 +11,15 @@ import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemoContent } from "#server/db/seed.ts";
 
-const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis", "Who owns Tito's?", "What is the biggest distributor in Texas?", "What did the recaps say about tariffs?"];
+const PROMPTS = [
+  "What's trending in tequila in New York?",
+  "Compare the recent activity of Diageo and Pernod Ricard",
+  "Top RTD launches this quarter",
+  "Premium spirits market slowdown analysis",
+  "Who owns Tito's?",
+  "What is the biggest distributor in Texas?",
+  "What did the recaps say about tariffs?",
+];
 const synthetic = Number(process.argv[2] ?? 10_000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -21,7 +29,23 @@ async function measure(label: string, extraRecaps: number) {
   try {
     await migrateToLatest(database.db);
     await seedDemoContent(database.db, dir);
-    const topics = ["tequila", "bourbon", "RTD", "wine", "beer", "distributor", "pricing", "tariff", "premium", "no-alc", "mezcal", "cognac", "gin", "vodka", "seltzer"];
+    const topics = [
+      "tequila",
+      "bourbon",
+      "RTD",
+      "wine",
+      "beer",
+      "distributor",
+      "pricing",
+      "tariff",
+      "premium",
+      "no-alc",
+      "mezcal",
+      "cognac",
+      "gin",
+      "vodka",
+      "seltzer",
+    ];
     const places = ["New York", "Texas", "California", "Florida", "Illinois", "Georgia", "Ohio", "New Jersey"];
     for (let start = 0; start < extraRecaps; start += 500) {
       const rows = Array.from({ length: Math.min(500, extraRecaps - start) }, (_, k) => {
@@ -57,11 +81,18 @@ async function measure(label: string, extraRecaps: number) {
         analystAnswer(knowledgeIndex, prompt, true);
         deepTimes.push(performance.now() - t);
       }
-      return { corpus: label, prompt, "median ms": +median(times).toFixed(2), "deep median ms": +median(deepTimes).toFixed(2) };
+      return {
+        corpus: label,
+        prompt,
+        "median ms": +median(times).toFixed(2),
+        "deep median ms": +median(deepTimes).toFixed(2),
+      };
     });
     console.log(`\n${label}: ${knowledgeIndex.passages.length} passages, index built in ${buildMs.toFixed(0)} ms`);
     console.table(measured);
-    if (extraRecaps === 0) for (const prompt of PROMPTS) console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false).markdown}`);
+    if (extraRecaps === 0)
+      for (const prompt of PROMPTS)
+        console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false).markdown}`);
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

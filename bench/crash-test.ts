@@ -54,7 +54,9 @@ async function crashRounds(engine: "sqlite" | "postgres") {
       server.process.kill("SIGKILL");
       // Some PostgreSQL rounds crash the database too.
       if (cluster && round % 5 === 4) {
-        execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster, "main", "stop", "-m", "immediate"], { stdio: "ignore" });
+        execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster, "main", "stop", "-m", "immediate"], {
+          stdio: "ignore",
+        });
         execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster, "main", "start"], { stdio: "ignore" });
         pgCrashes++;
       }
@@ -68,10 +70,30 @@ async function crashRounds(engine: "sqlite" | "postgres") {
     await server.stop();
     const database = openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
     try {
-      const stored = new Set((await database.db.selectFrom("recap_comments").select("comment_text").where("comment_text", "like", "crash-%").execute()).map((r) => r.comment_text));
+      const stored = new Set(
+        (
+          await database.db
+            .selectFrom("recap_comments")
+            .select("comment_text")
+            .where("comment_text", "like", "crash-%")
+            .execute()
+        ).map((r) => r.comment_text),
+      );
       const missing = acknowledged.filter((m) => !stored.has(m)).length;
-      const integrity = engine === "sqlite" ? String(Object.values((await sql`pragma integrity_check`.execute(database.db)).rows[0] as object)[0]) : "n/a";
-      return { engine, rounds, writers: WRITERS, acknowledged: acknowledged.length, stored: stored.size, missing, integrity_check: integrity, "postgres crashes": pgCrashes };
+      const integrity =
+        engine === "sqlite"
+          ? String(Object.values((await sql`pragma integrity_check`.execute(database.db)).rows[0] as object)[0])
+          : "n/a";
+      return {
+        engine,
+        rounds,
+        writers: WRITERS,
+        acknowledged: acknowledged.length,
+        stored: stored.size,
+        missing,
+        integrity_check: integrity,
+        "postgres crashes": pgCrashes,
+      };
     } finally {
       await database.close();
     }

@@ -34,4 +34,5 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
 }
 
 /** A process's resident memory, in MB. */
-export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+export const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

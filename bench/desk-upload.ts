@@ -25,7 +25,13 @@ async function measure(store: "disk" | "s3", env: Record<string, string>) {
     const started = performance.now();
     const res = await fetch(`${server.url}/api/desk/media/podcast-episodes?name=big.mp3`, {
       method: "POST",
-      headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "X-CSRF-Token": csrf, "Content-Type": "audio/mpeg", "Content-Length": String(bytes), Origin: server.url },
+      headers: {
+        Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        "X-CSRF-Token": csrf,
+        "Content-Type": "audio/mpeg",
+        "Content-Length": String(bytes),
+        Origin: server.url,
+      },
       body: fs.createReadStream(file) as unknown as BodyInit,
       duplex: "half",
     } as RequestInit);

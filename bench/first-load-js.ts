@@ -19,11 +19,13 @@ let over = 0;
 for (const page of pages) {
   const html = await (await fetch(base + page)).text();
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g))
+    urls.add(m[1]!);
   // React Router's inline bootstrap imports the entry and route modules by URL (started after the
   // load event, with the preloads it lists, since server/http/defer-hydration.ts: still what the page needs).
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const list of html.matchAll(/const preload=(\[[^\]]*\])/g)) for (const url of JSON.parse(list[1]!) as string[]) urls.add(url);
+  for (const list of html.matchAll(/const preload=(\[[^\]]*\])/g))
+    for (const url of JSON.parse(list[1]!) as string[]) urls.add(url);
   let raw = 0;
   let gzip = 0;
   for (const url of urls) {
@@ -37,12 +39,22 @@ for (const page of pages) {
   for (const url of later) {
     const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
     laterGzip += gzipSync(body, { level: 6 }).length;
-    for (const m of body.toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) later.add(`/assets/${m[1]}`);
+    for (const m of body.toString("utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      later.add(`/assets/${m[1]}`);
   }
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1]!.length, 0);
   const budget = budgetKb(page) * 1000;
   if (gzip > budget) over++;
-  rows.push({ page, files: urls.size, bytes: raw, gzip, "budget (gzip)": budget, within: gzip <= budget ? "yes" : "NO", "inline script bytes": inline, "islands after load (gzip)": laterGzip });
+  rows.push({
+    page,
+    files: urls.size,
+    bytes: raw,
+    gzip,
+    "budget (gzip)": budget,
+    within: gzip <= budget ? "yes" : "NO",
+    "inline script bytes": inline,
+    "islands after load (gzip)": laterGzip,
+  });
 }
 console.table(rows);
 if (over) console.log(`${over} page(s) over their first-load JavaScript budget.`);

@@ -19,7 +19,8 @@ const CATEGORIES = Object.keys(TARGETS) as Array<keyof typeof TARGETS>;
 // The pages people land on from search, shared links and podcast apps aim higher (issue 14):
 // performance 100 with a simulated LCP under 1.5 s.
 const LANDING = (page: string) => page === "/podcast" || /^\/recap\/\d+$/.test(page);
-const target = (page: string, category: keyof typeof TARGETS) => (category === "performance" && LANDING(page) ? 100 : TARGETS[category]);
+const target = (page: string, category: keyof typeof TARGETS) =>
+  category === "performance" && LANDING(page) ? 100 : TARGETS[category];
 const LANDING_LCP_MS = 1500;
 
 function freePort(): Promise<number> {
@@ -37,11 +38,24 @@ async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "proofline-lighthouse-"));
   const chromium = spawn(
     CHROMIUM_PATH,
-    ["--headless=new", `--remote-debugging-port=${port}`, "--remote-debugging-address=127.0.0.1", `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, "about:blank"],
+    [
+      "--headless=new",
+      `--remote-debugging-port=${port}`,
+      "--remote-debugging-address=127.0.0.1",
+      `--user-data-dir=${profile}`,
+      ...CHROMIUM_ARGS,
+      "about:blank",
+    ],
     { stdio: "ignore" },
   );
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -57,7 +71,8 @@ const server = await startDemoServer();
 const browser = await launchChromium();
 let failed = false;
 try {
-  const latest = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+  const latest = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> })
+    .recaps[0]!.id;
   // Pages named on the command line (":latest" stands for the newest recap), or every demo page.
   const named = process.argv.slice(2).map((p) => p.replace(":latest", String(latest)));
   const pages = named.length ? named : ["/", "/chat", "/recap", `/recap/${latest}`, "/explorer", "/podcast"];
@@ -66,7 +81,12 @@ try {
     // Measured as most visitors meet it: rendered once already (each content version renders
     // a page once, then serves copies); the first render after a start is slower still (cold code).
     await (await fetch(`${server.url}${page}`)).arrayBuffer();
-    const result = await lighthouse(`${server.url}${page}`, { port: browser.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const result = await lighthouse(`${server.url}${page}`, {
+      port: browser.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { categories, audits } = result.lhr;
     const row: Record<string, string | number> = { page };
@@ -76,9 +96,9 @@ try {
       if (score < target(page, category)) {
         failed = true;
         // Say what cost the points, so the table is a to-do list and not only a verdict.
-        const lost = categories[category]!.auditRefs
-          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
+        const lost = categories[category]!.auditRefs.filter(
+          (ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1,
+        ).map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
         console.error(`${page} ${category} ${score}: ${lost.join(", ")}`);
       }
     }
@@ -94,7 +114,9 @@ try {
   console.table(rows);
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/lighthouse.json", JSON.stringify({ targets: TARGETS, rows }, null, 2));
-  console.log(failed ? "Some pages miss their Lighthouse targets (see above)." : "Every page meets its Lighthouse targets.");
+  console.log(
+    failed ? "Some pages miss their Lighthouse targets (see above)." : "Every page meets its Lighthouse targets.",
+  );
 } finally {
   browser.stop();
   await server.stop();

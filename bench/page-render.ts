@@ -10,7 +10,8 @@ const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const requests = Number(process.argv[3] ?? 200);
 const paths = process.argv.length > 4 ? process.argv.slice(4) : ["/recap/10", "/recap"];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const rows = [];
 for (const path of paths) {

@@ -27,13 +27,23 @@ const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
 };
 const entry = Object.keys(manifest).find((k) => k.endsWith("entry.client.tsx"))!;
 const root = Object.keys(manifest).find((k) => k.startsWith("app/root.tsx"))!;
-const routes = Object.keys(manifest).filter((k) => k.startsWith("app/routes/") && k.includes("__react-router-build-client-route"));
+const routes = Object.keys(manifest).filter(
+  (k) => k.startsWith("app/routes/") && k.includes("__react-router-build-client-route"),
+);
 const rows = routes
   .map((key) => {
     const files = [...closure([entry, root, key])].map((k) => manifest[k]!.file);
     const text = files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
-    return { route: key.replace(/\?.*$/, ""), gzipBytes: files.reduce((sum, f) => sum + size(f), 0), zod: /\$ZodType|ZodError/.test(text) };
+    return {
+      route: key.replace(/\?.*$/, ""),
+      gzipBytes: files.reduce((sum, f) => sum + size(f), 0),
+      zod: /\$ZodType|ZodError/.test(text),
+    };
   })
   .sort((a, b) => a.route.localeCompare(b.route));
 if (args.includes("--json")) console.log(JSON.stringify(rows));
-else for (const r of rows) console.log(`${r.route.padEnd(44)} ${(r.gzipBytes / 1000).toFixed(1).padStart(7)} KB gzip${r.zod ? "  (carries zod)" : ""}`);
+else
+  for (const r of rows)
+    console.log(
+      `${r.route.padEnd(44)} ${(r.gzipBytes / 1000).toFixed(1).padStart(7)} KB gzip${r.zod ? "  (carries zod)" : ""}`,
+    );

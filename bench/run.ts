@@ -12,7 +12,9 @@ try {
     execFileSync(process.execPath, [script, server.url], { stdio: "inherit" });
   }
   console.log(`\n$ node bench/throughput.ts ${server.url} <pid> <data-dir>`);
-  execFileSync(process.execPath, ["bench/throughput.ts", server.url, String(server.pid), server.db.dataDir], { stdio: "inherit" });
+  execFileSync(process.execPath, ["bench/throughput.ts", server.url, String(server.pid), server.db.dataDir], {
+    stdio: "inherit",
+  });
 } finally {
   await server.stop();
 }

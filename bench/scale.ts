@@ -21,7 +21,8 @@ import { fillTenYears, TEN_YEARS } from "./ten-years.ts";
 const requests = Number(process.argv[2] ?? 200);
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A GET asking for gzip, read undecoded: the bytes on the wire. */
 function getRaw(url: string): Promise<{ status: number; encoding: string | undefined; size: number }> {
@@ -130,13 +131,19 @@ async function measure(engine: Engine): Promise<{ rows: Row[]; rssMb: number; fi
 
 const engines: Engine[] = (await postgresReachable()) ? ["sqlite", "postgres"] : ["sqlite"];
 const results = [];
-console.log(`Ten years: ${TEN_YEARS.recaps} recaps, ${TEN_YEARS.episodes} episodes, ${TEN_YEARS.comments} comments on one recap; ${requests} requests per target.`);
+console.log(
+  `Ten years: ${TEN_YEARS.recaps} recaps, ${TEN_YEARS.episodes} episodes, ${TEN_YEARS.comments} comments on one recap; ${requests} requests per target.`,
+);
 for (const engine of engines) {
   const result = await measure(engine);
   results.push({ engine, ...result });
-  console.log(`\n${engine}: filled in ${result.fillSeconds} s; server RSS after the run ${result.rssMb} MB (target < 300)`);
+  console.log(
+    `\n${engine}: filled in ${result.fillSeconds} s; server RSS after the run ${result.rssMb} MB (target < 300)`,
+  );
   console.table(result.rows.map(({ engine: _e, ...r }) => r));
-  const misses = result.rows.filter((r) => !r.target.startsWith("/api") && !r.target.includes(".xml") && (r["gzip KB"] >= 100 || r["median ms"] >= 50));
+  const misses = result.rows.filter(
+    (r) => !r.target.startsWith("/api") && !r.target.includes(".xml") && (r["gzip KB"] >= 100 || r["median ms"] >= 50),
+  );
   if (misses.length) console.log(`Pages over 100 KB gzip or 50 ms median: ${misses.map((m) => m.target).join(", ")}`);
 }
 fs.mkdirSync(path.join(import.meta.dirname, "results"), { recursive: true });

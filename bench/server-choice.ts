@@ -31,23 +31,39 @@ const bundle = (await import(bundlePath)) as {
 const build = await bundle.loadReactRouterBuild();
 // The bundle has its own copy of app/context.ts, so its key is the one the routes read.
 const ctx = () =>
-  new RouterContextProvider(new Map([[bundle.appContext, { config, publicConfig: publicConfig(config), database, logger }]]));
+  new RouterContextProvider(
+    new Map([[bundle.appContext, { config, publicConfig: publicConfig(config), database, logger }]]),
+  );
 
 async function measure(name: string, listen: () => Promise<{ url: string; close: () => void }>) {
   const { url, close } = await listen();
   const check = await fetch(url);
-  if (check.status !== 200 || !(await check.text()).includes("Industry Intelligence Hub")) throw new Error(`${name} did not serve the home page`);
+  if (check.status !== 200 || !(await check.text()).includes("Industry Intelligence Hub"))
+    throw new Error(`${name} did not serve the home page`);
   await load(url, 2); // warm-up
   const r = await load(url, seconds);
   close();
-  return { name, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return {
+    name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
 }
 
 // The load generator runs in its own process, so it does not share the server's event loop.
 async function load(url: string, duration: number) {
   const cli = path.join(import.meta.dirname, "../node_modules/autocannon/autocannon.js");
-  const { stdout } = await promisify(execFile)(process.execPath, [cli, "-c", "64", "-d", String(duration), "-j", url], { maxBuffer: 1 << 24 });
-  return JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, "-c", "64", "-d", String(duration), "-j", url], {
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
 }
 
 const results = [

@@ -21,10 +21,20 @@ try {
   // Timed by curl, a process of its own, so that the crowd this script sends cannot delay the timing.
   const range = async () => {
     const start = Math.floor(Math.random() * (size - 65_536));
-    const { stdout } = await run("curl", ["-s", "-o", "/dev/null", "-w", "%{time_total}", "-H", `Range: bytes=${start}-${start + 65_535}`, demo.url + AUDIO]);
+    const { stdout } = await run("curl", [
+      "-s",
+      "-o",
+      "/dev/null",
+      "-w",
+      "%{time_total}",
+      "-H",
+      `Range: bytes=${start}-${start + 65_535}`,
+      demo.url + AUDIO,
+    ]);
     return Number(stdout) * 1000;
   };
-  const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  const quantile = (xs: number[], q: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
   const quiet: number[] = [];
   for (let i = 0; i < 200; i++) quiet.push(await range());
@@ -38,7 +48,11 @@ try {
     while (Date.now() < until) {
       const i = n++;
       // Each its own client (TRUST_PROXY=1) and account: no lockout stops it before the hash.
-      const res = await c.post("/admin/sign-in", { csrf, email: `flood-${i}@proofline.test`, password: `wrong-password-${i}` }, { "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+      const res = await c.post(
+        "/admin/sign-in",
+        { csrf, email: `flood-${i}@proofline.test`, password: `wrong-password-${i}` },
+        { "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+      );
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     }
@@ -51,8 +65,18 @@ try {
 
   console.log(`Audio range requests (64 KiB) on ${demo.url}, one at a time:`);
   console.table([
-    { when: "quiet", requests: quiet.length, "p50 ms": +quantile(quiet, 0.5).toFixed(1), "p99 ms": +quantile(quiet, 0.99).toFixed(1) },
-    { when: `${inFlight} sign-ins in flight`, requests: during.length, "p50 ms": +quantile(during, 0.5).toFixed(1), "p99 ms": +quantile(during, 0.99).toFixed(1) },
+    {
+      when: "quiet",
+      requests: quiet.length,
+      "p50 ms": +quantile(quiet, 0.5).toFixed(1),
+      "p99 ms": +quantile(quiet, 0.99).toFixed(1),
+    },
+    {
+      when: `${inFlight} sign-ins in flight`,
+      requests: during.length,
+      "p50 ms": +quantile(during, 0.5).toFixed(1),
+      "p99 ms": +quantile(during, 0.99).toFixed(1),
+    },
   ]);
   console.log(`Sign-in answers during ${seconds} s: ${[...statuses].map(([s, k]) => `${k} × ${s}`).join(", ")}`);
 } finally {

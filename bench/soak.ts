@@ -29,7 +29,13 @@ const deepLoop = async () => {
     const res = await fetch(`${server.url}/api/chat`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ message: "Soak deep research", uuid: randomUUID(), timestamp: new Date().toISOString(), deepresearchStatus: "true", retryAttempt: 0 }),
+      body: JSON.stringify({
+        message: "Soak deep research",
+        uuid: randomUUID(),
+        timestamp: new Date().toISOString(),
+        deepresearchStatus: "true",
+        retryAttempt: 0,
+      }),
     }).catch((err: Error) => err);
     if (res instanceof Error) deepErrors.push(res.message);
     else if (!res.ok) deepErrors.push(`HTTP ${res.status}`);
@@ -38,12 +44,30 @@ const deepLoop = async () => {
 };
 
 try {
-  const pages = ["/", "/recap", "/recap/3", "/recap/10", "/explorer", "/explorer?company=12", "/podcast", "/podcast?series=daily", "/chat"];
+  const pages = [
+    "/",
+    "/recap",
+    "/recap/3",
+    "/recap/10",
+    "/explorer",
+    "/explorer?company=12",
+    "/podcast",
+    "/podcast?series=daily",
+    "/chat",
+  ];
   const audio = "/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3";
   const requests: autocannon.Request[] = [];
   for (let i = 0; i < 17; i++) requests.push({ method: "GET", path: pages[i % pages.length] });
-  requests.push({ method: "GET", path: audio, headers: { Range: "bytes=0-65535" } }, { method: "GET", path: audio, headers: { Range: "bytes=65536-131071" } });
-  requests.push({ method: "POST", path: "/api/recaps/2/comments", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Soak", comment_text: "Soak test comment" }) });
+  requests.push(
+    { method: "GET", path: audio, headers: { Range: "bytes=0-65535" } },
+    { method: "GET", path: audio, headers: { Range: "bytes=65536-131071" } },
+  );
+  requests.push({
+    method: "POST",
+    path: "/api/recaps/2/comments",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ author_name: "Soak", comment_text: "Soak test comment" }),
+  });
 
   // Warm up, then measure from a settled start.
   await autocannon({ url: server.url, connections, duration: 5, requests });

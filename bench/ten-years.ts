@@ -29,16 +29,71 @@ function seeded(seed: number) {
   };
 }
 
-const SUBJECTS = ["Tequila", "Bourbon", "RTD cocktails", "Non-alcoholic spirits", "Irish whiskey", "Mezcal", "Vodka", "Canned wine", "Rum", "Gin", "Cognac", "Hard seltzer", "Japanese whisky", "Amaro", "Sake"];
-const VERBS = ["gains shelf space", "slows in chains", "leads on-premise growth", "faces tariff pressure", "tops holiday resets", "loses depletions", "wins new distribution", "sees price cuts", "draws new investment", "returns to growth"];
-const PLACES = ["New York", "Texas", "California", "Florida", "Illinois", "Georgia", "Ohio", "Washington", "Colorado", "New Jersey", "the Midwest", "the Southeast"];
-const PLAYERS = ["Southern Glazer's", "RNDC", "Breakthru Beverage", "Diageo", "Pernod Ricard", "Bacardi", "Brown-Forman", "Constellation Brands", "Sazerac", "Beam Suntory", "Campari", "Heaven Hill"];
-const WORDS = ("distributor depletions shipments pricing premium value consumer retail chain independent on-premise off-premise bar restaurant menu " +
+const SUBJECTS = [
+  "Tequila",
+  "Bourbon",
+  "RTD cocktails",
+  "Non-alcoholic spirits",
+  "Irish whiskey",
+  "Mezcal",
+  "Vodka",
+  "Canned wine",
+  "Rum",
+  "Gin",
+  "Cognac",
+  "Hard seltzer",
+  "Japanese whisky",
+  "Amaro",
+  "Sake",
+];
+const VERBS = [
+  "gains shelf space",
+  "slows in chains",
+  "leads on-premise growth",
+  "faces tariff pressure",
+  "tops holiday resets",
+  "loses depletions",
+  "wins new distribution",
+  "sees price cuts",
+  "draws new investment",
+  "returns to growth",
+];
+const PLACES = [
+  "New York",
+  "Texas",
+  "California",
+  "Florida",
+  "Illinois",
+  "Georgia",
+  "Ohio",
+  "Washington",
+  "Colorado",
+  "New Jersey",
+  "the Midwest",
+  "the Southeast",
+];
+const PLAYERS = [
+  "Southern Glazer's",
+  "RNDC",
+  "Breakthru Beverage",
+  "Diageo",
+  "Pernod Ricard",
+  "Bacardi",
+  "Brown-Forman",
+  "Constellation Brands",
+  "Sazerac",
+  "Beam Suntory",
+  "Campari",
+  "Heaven Hill",
+];
+const WORDS = (
+  "distributor depletions shipments pricing premium value consumer retail chain independent on-premise off-premise bar restaurant menu " +
   "allocation inventory portfolio brand launch extension category share volume dollar case velocity promotion feature display season " +
-  "buyer margin supplier route market state control franchise tariff duty excise import export barrel aged blanco reposado anejo").split(" ");
+  "buyer margin supplier route market state control franchise tariff duty excise import export barrel aged blanco reposado anejo"
+).split(" ");
 
 function sentence(rand: () => number, words = 14): string {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const parts = Array.from({ length: words }, () => pick(WORDS));
   parts.splice(2, 0, pick(PLAYERS));
   parts.splice(7, 0, pick(PLACES));
@@ -51,7 +106,7 @@ function paragraph(rand: () => number, sentences: number): string {
 }
 
 export function makeRecap(index: number, rand: () => number, start: Date) {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const date = new Date(start.getTime() - index * 7 * 86_400_000).toISOString().slice(0, 10);
   const subject = pick(SUBJECTS);
   const headline = `Sample: ${subject} ${pick(VERBS)} in ${pick(PLACES)} (week ${5000 - index})`;
@@ -81,7 +136,10 @@ async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Prom
 }
 
 /** Writes the ten years into `db` (already migrated, usually seeded with the demo); returns the id of the recap with the comments. */
-export async function fillTenYears(db: Kysely<DB>, counts: TenYearsCounts = TEN_YEARS): Promise<{ commentedRecapId: number }> {
+export async function fillTenYears(
+  db: Kysely<DB>,
+  counts: TenYearsCounts = TEN_YEARS,
+): Promise<{ commentedRecapId: number }> {
   const rand = seeded(20261122);
   // Older than the demo content, so the demo stays on top.
   const start = new Date("2026-09-11T00:00:00Z");
@@ -101,13 +159,27 @@ export async function fillTenYears(db: Kysely<DB>, counts: TenYearsCounts = TEN_
       byte_size: 4_000_000 + Math.floor(rand() * 20_000_000),
       guid: randomUUID(),
       // A five-minute transcript (60 cues of about 15 words): what the page, search and feeds carry per episode.
-      transcript: toVtt(Array.from({ length: 60 }, (_, k) => ({ start: k * 5, end: k * 5 + 4.8, text: sentence(rand, 12 + Math.floor(rand() * 6)) }))),
-      chapters: chaptersJson([{ startTime: 0, title: "Opening" }, { startTime: 60, title: SUBJECTS[i % SUBJECTS.length]! }]),
+      transcript: toVtt(
+        Array.from({ length: 60 }, (_, k) => ({
+          start: k * 5,
+          end: k * 5 + 4.8,
+          text: sentence(rand, 12 + Math.floor(rand() * 6)),
+        })),
+      ),
+      chapters: chaptersJson([
+        { startTime: 0, title: "Opening" },
+        { startTime: 60, title: SUBJECTS[i % SUBJECTS.length]! },
+      ]),
     };
   });
   await inBatches(episodes, 200, (batch) => db.insertInto("podcast_episodes").values(batch).execute());
 
-  const newest = await db.selectFrom("weekly_summaries").select("id").orderBy("date", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const newest = await db
+    .selectFrom("weekly_summaries")
+    .select("id")
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   const base = Date.parse("2026-11-20T12:00:00Z");
   const comments = Array.from({ length: counts.comments }, (_, i) => ({
     id: randomUUID(),

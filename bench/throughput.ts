@@ -11,13 +11,16 @@ import { rssMb } from "./demo-server.ts";
 
 const [base, pidArg, dataDir] = process.argv.slice(2);
 const seconds = Number(process.argv[5] ?? 10);
-if (!base || !pidArg || !dataDir) throw new Error("usage: node bench/throughput.ts <base-url> <server-pid> <data-dir> [seconds]");
+if (!base || !pidArg || !dataDir)
+  throw new Error("usage: node bench/throughput.ts <base-url> <server-pid> <data-dir> [seconds]");
 const pid = Number(pidArg);
-
 
 // A 1 MB audio file for the range target: concatenated MP3s are still an MP3 stream.
 const sample = fs.readFileSync(path.join(dataDir, "media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
-const big = Buffer.concat(Array.from({ length: Math.ceil((1024 * 1024) / sample.length) }, () => sample)).subarray(0, 1024 * 1024);
+const big = Buffer.concat(Array.from({ length: Math.ceil((1024 * 1024) / sample.length) }, () => sample)).subarray(
+  0,
+  1024 * 1024,
+);
 fs.writeFileSync(path.join(dataDir, "media/podcast-episodes/bench-1mb.mp3"), big);
 
 // The baseline: node:http answering with our recap page's bytes from memory.
@@ -45,7 +48,11 @@ const targets: Target[] = [
   { name: "/podcast", url: `${base}/podcast` },
   { name: "/api/recaps", url: `${base}/api/recaps` },
   { name: "/feeds/podcast.xml", url: `${base}/feeds/podcast.xml` },
-  { name: "1 MB audio range", url: `${base}/media/podcast-episodes/bench-1mb.mp3`, headers: { Range: "bytes=0-1048575" } },
+  {
+    name: "1 MB audio range",
+    url: `${base}/media/podcast-episodes/bench-1mb.mp3`,
+    headers: { Range: "bytes=0-1048575" },
+  },
   {
     name: "comment POST",
     url: `${base}/api/recaps/3/comments`,
@@ -59,7 +66,14 @@ const rows: Array<Record<string, string | number>> = [];
 let baselineRps = 0;
 for (const connections of [64, 8]) {
   for (const t of targets) {
-    const result = await autocannon({ url: t.url, connections, duration: seconds, method: t.method ?? "GET", headers: t.headers, body: t.body });
+    const result = await autocannon({
+      url: t.url,
+      connections,
+      duration: seconds,
+      method: t.method ?? "GET",
+      headers: t.headers,
+      body: t.body,
+    });
     const rps = Math.round(result.requests.average);
     if (t.name.startsWith("baseline")) baselineRps = rps;
     rows.push({

@@ -20,7 +20,10 @@ try {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const started = performance.now();
-  const stored = await client.upload<{ file: string; bytes: number }>("/api/admin/media/podcast-episodes?name=big.mp3", file);
+  const stored = await client.upload<{ file: string; bytes: number }>(
+    "/api/admin/media/podcast-episodes?name=big.mp3",
+    file,
+  );
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   if (stored.bytes !== bytes) throw new Error(`stored ${stored.bytes} of ${bytes} bytes`);

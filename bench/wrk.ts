@@ -21,7 +21,10 @@ function ensureWrk(): void {
   if (process.getuid?.() !== 0) throw new Error("wrk is missing: run 'sudo apt-get install wrk'");
   console.log("Installing wrk from Debian's packages");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "wrk"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "wrk"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 }
 
 /** The server's answer for `url` as a client asking for brotli gets it: status, headers and undecoded bytes. */
@@ -31,7 +34,11 @@ function rawGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; body:
       .get(url, { headers: { "Accept-Encoding": "br, gzip" } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => (res.statusCode === 200 ? resolve({ headers: res.headers, body: Buffer.concat(chunks) }) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve({ headers: res.headers, body: Buffer.concat(chunks) })
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
@@ -48,7 +55,11 @@ interface WrkResult {
 const run = promisify(execFile);
 
 async function wrk(url: string): Promise<WrkResult> {
-  const { stdout: out } = await run("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url], { encoding: "utf8" });
+  const { stdout: out } = await run(
+    "wrk",
+    ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url],
+    { encoding: "utf8" },
+  );
   const latency = (p: string) => new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "?";
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? "0";
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -62,12 +73,30 @@ async function wrk(url: string): Promise<WrkResult> {
 
 ensureWrk();
 const demo = await startDemoServer();
-const paths = ["/", "/recap", "/recap/10", "/podcast", "/explorer", "/api/recaps", "/api/episodes", "/feeds/podcast.xml", "/feeds/recaps.xml", "/sitemap.xml"];
+const paths = [
+  "/",
+  "/recap",
+  "/recap/10",
+  "/podcast",
+  "/explorer",
+  "/api/recaps",
+  "/api/episodes",
+  "/feeds/podcast.xml",
+  "/feeds/recaps.xml",
+  "/sitemap.xml",
+];
 // The same bytes, from memory, with the same type and encoding: what a bare server can do.
 const answers = new Map<string, { headers: http.OutgoingHttpHeaders; body: Buffer }>();
 for (const p of paths) {
   const { headers, body } = await rawGet(demo.url + p);
-  answers.set(p, { headers: { "Content-Type": headers["content-type"], ...(headers["content-encoding"] ? { "Content-Encoding": headers["content-encoding"] } : {}), "Content-Length": body.length }, body });
+  answers.set(p, {
+    headers: {
+      "Content-Type": headers["content-type"],
+      ...(headers["content-encoding"] ? { "Content-Encoding": headers["content-encoding"] } : {}),
+      "Content-Length": body.length,
+    },
+    body,
+  });
 }
 const bare = http.createServer((req, res) => {
   const answer = answers.get(req.url ?? "")!;
@@ -94,7 +123,9 @@ try {
       errors: ours.errors,
     });
   }
-  console.log(`wrk -t2 -c${connections} -d${seconds}s, demo content on SQLite; server RSS after the run: ${rssMb(demo.pid).toFixed(1)} MB`);
+  console.log(
+    `wrk -t2 -c${connections} -d${seconds}s, demo content on SQLite; server RSS after the run: ${rssMb(demo.pid).toFixed(1)} MB`,
+  );
   console.table(rows);
   fs.mkdirSync(path.join(import.meta.dirname, "results"), { recursive: true });
   fs.writeFileSync(path.join(import.meta.dirname, "results", "wrk.json"), JSON.stringify(rows, null, 2));

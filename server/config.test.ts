@@ -20,8 +20,20 @@ describe("loadConfig", () => {
   });
 
   it("reads the variables it is given", () => {
-    const c = loadConfig({ PORT: "8080", SITE_BRAND: "Cask", ASSISTANT_NAME: "Ada", SEED_DEMO: "false", SITE_URL: "https://hub.example/" });
-    expect(c).toMatchObject({ PORT: 8080, SITE_BRAND: "Cask", ASSISTANT_NAME: "Ada", SEED_DEMO: false, SITE_URL: "https://hub.example" });
+    const c = loadConfig({
+      PORT: "8080",
+      SITE_BRAND: "Cask",
+      ASSISTANT_NAME: "Ada",
+      SEED_DEMO: "false",
+      SITE_URL: "https://hub.example/",
+    });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      SITE_BRAND: "Cask",
+      ASSISTANT_NAME: "Ada",
+      SEED_DEMO: false,
+      SITE_URL: "https://hub.example",
+    });
   });
 
   it.each([
@@ -44,14 +56,24 @@ describe("loadConfig", () => {
   });
 
   it("never echoes a secret's value", () => {
-    expect(() => loadConfig({ ADMIN_TOKEN: "s3cret" })).toThrow(/^Invalid ADMIN_TOKEN: must be at least 16 characters$/);
+    expect(() => loadConfig({ ADMIN_TOKEN: "s3cret" })).toThrow(
+      /^Invalid ADMIN_TOKEN: must be at least 16 characters$/,
+    );
   });
 
   it("takes SMTP_URL and MAIL_FROM together or not at all", () => {
-    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587" })).toThrow(/^Invalid MAIL_FROM: SMTP_URL and MAIL_FROM must be set together$/);
-    expect(() => loadConfig({ MAIL_FROM: "P <r@p.example>" })).toThrow(/^Invalid SMTP_URL: SMTP_URL and MAIL_FROM must be set together$/);
-    expect(() => loadConfig({ SMTP_URL: "http://mail.example", MAIL_FROM: "P <r@p.example>" })).toThrow(/^Invalid SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL$/);
-    expect(() => loadConfig({ SMTP_RATE_PER_SECOND: "0" })).toThrow(/^Invalid SMTP_RATE_PER_SECOND: must be at least 0.01/);
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example:587" })).toThrow(
+      /^Invalid MAIL_FROM: SMTP_URL and MAIL_FROM must be set together$/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: "P <r@p.example>" })).toThrow(
+      /^Invalid SMTP_URL: SMTP_URL and MAIL_FROM must be set together$/,
+    );
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example", MAIL_FROM: "P <r@p.example>" })).toThrow(
+      /^Invalid SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL$/,
+    );
+    expect(() => loadConfig({ SMTP_RATE_PER_SECOND: "0" })).toThrow(
+      /^Invalid SMTP_RATE_PER_SECOND: must be at least 0.01/,
+    );
   });
 
   it("treats empty variables as unset", () => {
@@ -60,9 +82,23 @@ describe("loadConfig", () => {
 
   it("gives the browser only the public subset", () => {
     const pub = publicConfig(
-      loadConfig({ ADMIN_TOKEN: "0123456789abcdef", LLM_API_KEY: "k", LLM_BASE_URL: "https://l.example", LLM_MODEL: "m", SMTP_URL: "smtp://user:pw-secret@mail.example:587", MAIL_FROM: "P <r@p.example>" }),
+      loadConfig({
+        ADMIN_TOKEN: "0123456789abcdef",
+        LLM_API_KEY: "k",
+        LLM_BASE_URL: "https://l.example",
+        LLM_MODEL: "m",
+        SMTP_URL: "smtp://user:pw-secret@mail.example:587",
+        MAIL_FROM: "P <r@p.example>",
+      }),
     );
-    expect(Object.keys(pub).sort()).toEqual(["assistantName", "brand", "companyUrl", "linkedinUrl", "newsletterOpen", "siteUrl"]);
+    expect(Object.keys(pub).sort()).toEqual([
+      "assistantName",
+      "brand",
+      "companyUrl",
+      "linkedinUrl",
+      "newsletterOpen",
+      "siteUrl",
+    ]);
     expect(pub.newsletterOpen).toBe(true);
     expect(JSON.stringify(pub)).not.toContain("0123456789abcdef");
     expect(JSON.stringify(pub)).not.toContain("pw-secret");

@@ -48,27 +48,51 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket names in the store for the site's two buckets. */
-  S3_BUCKET_WEEKLY_SUMMARY_PICS: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name").default("weekly-summary-pics"),
-  S3_BUCKET_PODCAST_EPISODES: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name").default("podcast-episodes"),
+  S3_BUCKET_WEEKLY_SUMMARY_PICS: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name")
+    .default("weekly-summary-pics"),
+  S3_BUCKET_PODCAST_EPISODES: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "expected an S3 bucket name")
+    .default("podcast-episodes"),
   /** Addresses as <endpoint>/<bucket>/<key> (most self-hosted stores need it); defaults to true when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: bool.optional(),
   /** The operator's SMTP server for the newsletter (smtp:// or smtps://, with credentials in the URL). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL")
+    .optional(),
   /** The newsletter's sender, e.g. "Proofline <recap@proofline.example>". */
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   /** Messages per second to the SMTP server, counted over every instance together. */
-  SMTP_RATE_PER_SECOND: z.coerce.number({ message: "expected a number" }).min(0.01, "must be at least 0.01").max(10_000, "must be at most 10000").default(10),
+  SMTP_RATE_PER_SECOND: z.coerce
+    .number({ message: "expected a number" })
+    .min(0.01, "must be at least 0.01")
+    .max(10_000, "must be at most 10000")
+    .default(10),
   /** SMTP connections each instance sends on side by side (the rate above still holds for all of them together). */
   SMTP_CONNECTIONS: positiveInt.min(1).max(20).default(4),
   /** Send each newly published recap to the confirmed subscribers (false: only `hub newsletter send`). */
   NEWSLETTER_AUTO_SEND: bool.default(true),
   /** How long an instance holds a message it is sending before another may take it over (it died). */
-  NEWSLETTER_LEASE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.5, "must be at least 0.5").max(3600, "must be at most 3600").default(60),
+  NEWSLETTER_LEASE_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(0.5, "must be at least 0.5")
+    .max(3600, "must be at most 3600")
+    .default(60),
   /** The first retry's wait after a temporary failure; each later one waits five times longer. */
-  NEWSLETTER_RETRY_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.1, "must be at least 0.1").max(86_400, "must be at most 86400").default(60),
+  NEWSLETTER_RETRY_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(0.1, "must be at least 0.1")
+    .max(86_400, "must be at most 86400")
+    .default(60),
   /** Subscribe requests per client address per hour (each address also gets at most 3 confirmation emails a day). */
   SUBSCRIBE_RATE_PER_HOUR: positiveInt.min(1).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "expected a redis:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "expected a redis:// URL")
+    .optional(),
   TRUST_PROXY: positiveInt.max(10).default(0),
   COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
   COMMENT_RATE_PER_DAY: positiveInt.min(1).default(20),
@@ -77,17 +101,33 @@ const envSchema = z.object({
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   /** How often each instance looks for scheduled recaps and episodes that are due. */
-  SCHEDULE_POLL_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(0.2, "must be at least 0.2").max(3600, "must be at most 3600").default(15),
+  SCHEDULE_POLL_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(0.2, "must be at least 0.2")
+    .max(3600, "must be at most 3600")
+    .default(15),
   /** The longest a request other than an upload may take to arrive whole (slow senders hold connections). */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(300),
   /** An upload (media, a restore) is cut when no byte of it arrives for this long; however long it takes in all. */
-  UPLOAD_IDLE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(3600, "must be at most 3600").default(60),
+  UPLOAD_IDLE_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(60),
   /**
    * Unfinished multipart uploads and temporary media files older than this are a crashed upload's
    * leftovers, removed by the sweep each instance runs at start and hourly. It must exceed the longest
    * upload (a sweep aborts anything older, in flight or not); tests lower it.
    */
-  MEDIA_ORPHAN_AGE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).min(1, "must be at least 1").max(30 * 86_400, "must be at most 2592000").default(86_400),
+  MEDIA_ORPHAN_AGE_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(1, "must be at least 1")
+    .max(30 * 86_400, "must be at most 2592000")
+    .default(86_400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The share of successful requests that get a log line (0 to 1); 4xx and 5xx are always logged. */
   REQUEST_LOG_SAMPLE: z.coerce.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(1),
@@ -101,7 +141,6 @@ export interface Config extends Omit<Env, "SITE_URL" | "DATA_DIR" | "MEDIA_BASE_
   MEDIA_BASE_URL: string | undefined;
   isDevelopment: boolean;
 }
-
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -126,10 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${missing}: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together`);
   }
   if (e.MEDIA_STORE === "s3" && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(`Invalid ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`);
+    throw new ConfigError(
+      `Invalid ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`,
+    );
   }
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
-    throw new ConfigError(`Invalid ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"}: SMTP_URL and MAIL_FROM must be set together`);
+    throw new ConfigError(
+      `Invalid ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"}: SMTP_URL and MAIL_FROM must be set together`,
+    );
   }
   const trim = (u: string | undefined) => u?.replace(/\/+$/, "");
   return {

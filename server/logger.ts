@@ -11,7 +11,8 @@ export const withoutCredentials = (text: string) => text.replace(CREDENTIALS, "$
 export function errorForLog(err: unknown) {
   if (!(err instanceof Error)) return err;
   const shown = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(shown)) if (typeof value === "string") shown[key] = withoutCredentials(value);
+  for (const [key, value] of Object.entries(shown))
+    if (typeof value === "string") shown[key] = withoutCredentials(value);
   return shown;
 }
 

@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
   }
 
-  const { app, startNewsletter } = dev ? await devApp(config, database, logger, media) : await productionApp(config, database, logger, media);
+  const { app, startNewsletter } = dev
+    ? await devApp(config, database, logger, media)
+    : await productionApp(config, database, logger, media);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -65,7 +67,10 @@ async function main(): Promise<void> {
         database: database.engine,
         location: database.location,
         redis: config.REDIS_URL ? withoutCredentials(config.REDIS_URL) : "not configured (limits count per process)",
-        media: config.MEDIA_STORE === "s3" ? `s3 ${config.S3_ENDPOINT ?? "(AWS)"} ${config.S3_BUCKET_WEEKLY_SUMMARY_PICS}, ${config.S3_BUCKET_PODCAST_EPISODES}` : `disk ${config.DATA_DIR}`,
+        media:
+          config.MEDIA_STORE === "s3"
+            ? `s3 ${config.S3_ENDPOINT ?? "(AWS)"} ${config.S3_BUCKET_WEEKLY_SUMMARY_PICS}, ${config.S3_BUCKET_PODCAST_EPISODES}`
+            : `disk ${config.DATA_DIR}`,
         mail: config.SMTP_URL ? `${withoutCredentials(config.SMTP_URL)} from ${config.MAIL_FROM}` : "not configured",
         trustProxy: config.TRUST_PROXY,
       },
@@ -94,7 +99,10 @@ async function productionApp(config: Config, database: Database, logger: Logger,
     process.exit(1);
   }
   const bundle = (await import(pathToFileURL(serverBuild).href)) as Bundle;
-  return { app: bundle.createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") }), startNewsletter: bundle.startNewsletter };
+  return {
+    app: bundle.createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") }),
+    startNewsletter: bundle.startNewsletter,
+  };
 }
 
 async function devApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
@@ -117,7 +125,13 @@ async function devApp(config: Config, database: Database, logger: Logger, media:
 // (their multipart uploads and temporary files removed) so that exit leaves
 // nothing half-written in the store. A second signal, or the grace period
 // running out, forces it.
-function installShutdown(server: Server, database: Database, logger: Logger, media: MediaStore, stopWorkers: () => Promise<void>): void {
+function installShutdown(
+  server: Server,
+  database: Database,
+  logger: Logger,
+  media: MediaStore,
+  stopWorkers: () => Promise<void>,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);

@@ -20,7 +20,11 @@ export function pagedHref(path: string, params: Record<string, string | undefine
 }
 
 /** The pages of a list at `path`, keeping `params` (the search, the series) in every address. */
-export function numberedPager(path: string, params: Record<string, string | undefined>, state: { page: number; pageCount: number }): PagerState {
+export function numberedPager(
+  path: string,
+  params: Record<string, string | undefined>,
+  state: { page: number; pageCount: number },
+): PagerState {
   return { page: state.page, pageCount: state.pageCount, href: (n) => pagedHref(path, params, n) };
 }
 
@@ -29,7 +33,9 @@ export function pagerLinks(siteUrl: string, pager: PagerState | undefined): Meta
   if (!pager) return [];
   return [
     ...(pager.page > 1 ? [{ tagName: "link", rel: "prev", href: `${siteUrl}${pager.href(pager.page - 1)}` }] : []),
-    ...(pager.page < pager.pageCount ? [{ tagName: "link", rel: "next", href: `${siteUrl}${pager.href(pager.page + 1)}` }] : []),
+    ...(pager.page < pager.pageCount
+      ? [{ tagName: "link", rel: "next", href: `${siteUrl}${pager.href(pager.page + 1)}` }]
+      : []),
   ];
 }
 
@@ -37,7 +43,8 @@ export function pagerLinks(siteUrl: string, pager: PagerState | undefined): Meta
 export function Pager({ pager, label, className = "" }: { pager: PagerState; label: string; className?: string }) {
   if (pager.pageCount <= 1) return null;
   const { page, pageCount, href } = pager;
-  const link = "inline-flex min-h-11 items-center gap-1 rounded-md border border-ink-300 bg-surface px-3 text-sm font-semibold text-ink-800 hover:bg-paper";
+  const link =
+    "inline-flex min-h-11 items-center gap-1 rounded-md border border-ink-300 bg-surface px-3 text-sm font-semibold text-ink-800 hover:bg-paper";
   return (
     <nav aria-label={label} className={`flex items-center justify-between gap-3 ${className}`}>
       {page > 1 ? (

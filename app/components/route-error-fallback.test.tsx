@@ -3,11 +3,17 @@ import { UNSAFE_ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RouteErrorFallback } from "./route-error-fallback";
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("RouteErrorFallback", () => {
   it("shows the status and status text of a route error response", () => {
-    const html = renderToStaticMarkup(<RouteErrorFallback error={new UNSAFE_ErrorResponseImpl(503, "Service Unavailable", null)} />);
+    const html = renderToStaticMarkup(
+      <RouteErrorFallback error={new UNSAFE_ErrorResponseImpl(503, "Service Unavailable", null)} />,
+    );
     expect(text(html)).toContain("Unexpected Application Error!");
     expect(text(html)).toContain("503 Service Unavailable");
   });

@@ -36,12 +36,22 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-copper-300">Connect</h2>
           <ul className="mt-4 space-y-1 text-sm">
             <li>
-              <a href={site.companyUrl} target="_blank" rel="noopener noreferrer" className="inline-block py-1.5 text-ink-100 hover:text-white hover:underline">
+              <a
+                href={site.companyUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block py-1.5 text-ink-100 hover:text-white hover:underline"
+              >
                 Company website<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
             <li>
-              <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer" className="inline-block py-1.5 text-ink-100 hover:text-white hover:underline">
+              <a
+                href={site.linkedinUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block py-1.5 text-ink-100 hover:text-white hover:underline"
+              >
                 LinkedIn<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>

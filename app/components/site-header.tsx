@@ -91,7 +91,12 @@ function PlainMobileMenu({ links }: { links: MenuLink[] }) {
 /** The phone menu's links, below the header; the same in both menus. */
 function MenuPanel({ links, id, hidden }: { links: MenuLink[]; id?: string; hidden?: boolean }) {
   return (
-    <nav id={id} aria-label="Main menu" hidden={hidden} className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card">
+    <nav
+      id={id}
+      aria-label="Main menu"
+      hidden={hidden}
+      className="absolute inset-x-0 top-16 border-b border-ink-900/10 bg-paper shadow-card"
+    >
       <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
         {links.map((link) => (
           <li key={link.to}>

@@ -23,7 +23,11 @@ export function SubscribeForm({ source, email, error }: SubscribeFormProps) {
   const id = `subscribe-${source}`;
   const Box = footer ? "div" : "section";
   return (
-    <Box className="subscribe" data-tone={footer ? "dark" : undefined} aria-labelledby={footer ? undefined : `${id}-title`}>
+    <Box
+      className="subscribe"
+      data-tone={footer ? "dark" : undefined}
+      aria-labelledby={footer ? undefined : `${id}-title`}
+    >
       <h2 id={`${id}-title`}>The Weekly Recap by email</h2>
       {site.newsletterOpen ? (
         <form method="post" action="/newsletter" className="space-y-2">

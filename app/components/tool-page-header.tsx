@@ -7,7 +7,10 @@ export function ToolPageHeader({ backLabel, title, subtitle }: { backLabel: stri
   return (
     <div className="border-b border-ink-900/10 bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-medium text-copper-700 hover:underline">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-medium text-copper-700 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           {backLabel}
         </Link>

@@ -57,9 +57,12 @@ export function useComments(endpoint: string): { state: CommentsState; reload: (
   useEffect(() => {
     const abort = new AbortController();
     fetchPage(endpoint, null, abort.signal)
-      .then((page) => setResult({ request, ok: true, comments: page.comments, cursor: page.next_cursor, total: page.total }))
+      .then((page) =>
+        setResult({ request, ok: true, comments: page.comments, cursor: page.next_cursor, total: page.total }),
+      )
       .catch(() => {
-        if (!abort.signal.aborted) setResult((r) => ({ request, ok: false, comments: r?.comments ?? [], cursor: null, total: r?.total }));
+        if (!abort.signal.aborted)
+          setResult((r) => ({ request, ok: false, comments: r?.comments ?? [], cursor: null, total: r?.total }));
       });
     return () => abort.abort();
   }, [endpoint, request]);
@@ -75,7 +78,12 @@ export function useComments(endpoint: string): { state: CommentsState; reload: (
           if (!r || r.cursor !== cursor) return r;
           // A comment can move between pages while they are read (one was hidden): show it once.
           const seen = new Set(r.comments.map((c) => c.id));
-          return { ...r, comments: [...r.comments, ...page.comments.filter((c) => !seen.has(c.id))], cursor: page.next_cursor, total: page.total };
+          return {
+            ...r,
+            comments: [...r.comments, ...page.comments.filter((c) => !seen.has(c.id))],
+            cursor: page.next_cursor,
+            total: page.total,
+          };
         }),
       )
       .catch(() => setResult((r) => r && { ...r, ok: false }))
@@ -84,7 +92,13 @@ export function useComments(endpoint: string): { state: CommentsState; reload: (
 
   const status = result?.request !== request ? "loading" : result.ok ? "ready" : "error";
   return {
-    state: { status, comments: result?.comments ?? [], total: result?.total, more: status === "ready" && cursor !== null, loadingMore },
+    state: {
+      status,
+      comments: result?.comments ?? [],
+      total: result?.total,
+      more: status === "ready" && cursor !== null,
+      loadingMore,
+    },
     reload,
     showMore,
   };

@@ -54,7 +54,8 @@ const nearby = new IntersectionObserver(
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (box.dataset.mount === "interaction") {
-    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"]) box.addEventListener(type, () => void wake(box), { once: true, passive: true });
+    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"])
+      box.addEventListener(type, () => void wake(box), { once: true, passive: true });
     box.addEventListener(
       "click",
       (event) => {

@@ -8,7 +8,11 @@ import type { PublicConfig } from "#common/config/public-config.ts";
 export function IslandsLoader({ site, script }: { site: PublicConfig; script: string }) {
   return (
     <>
-      <script type="application/json" id="site-config" dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replaceAll("<", "\\u003c") }} />
+      <script
+        type="application/json"
+        id="site-config"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(site).replaceAll("<", "\\u003c") }}
+      />
       <script
         type="module"
         dangerouslySetInnerHTML={{

@@ -36,7 +36,9 @@ export function pageMeta({ site, title, description, path, type = "website", ima
 }
 
 /** The root loader's site config, as meta functions see it. */
-export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): PublicConfig | undefined {
+export function siteFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { site?: PublicConfig } | undefined;
   return root?.site;
 }

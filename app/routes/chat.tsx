@@ -14,13 +14,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta({
     site,
     title: `Ask ${site?.assistantName ?? "Eddy"}`,
-    description: "Ask questions about spirits market trends, brand performance and industry insights, answered from the hub's recaps, company profiles and podcast.",
+    description:
+      "Ask questions about spirits market trends, brand performance and industry insights, answered from the hub's recaps, company profiles and podcast.",
     path: "/chat",
   });
 };
 
 // Markdown to the words a screen reader should hear.
-const spoken = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, "]").replace(/[#*_`>|[\]]+/g, " ").replace(/\s+/g, " ").trim();
+const spoken = (markdown: string) =>
+  markdown
+    .replace(/\]\([^)]*\)/g, "]")
+    .replace(/[#*_`>|[\]]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export default function Chat() {
   const site = useSite();
@@ -35,23 +41,47 @@ export default function Chat() {
   }, [messages.length, pending, partial?.text]);
 
   const last = messages.at(-1);
-  const announcement = pending ? "responding" : last?.role === "assistant" && messages.length > 1 ? spoken(last.text) : "";
+  const announcement = pending
+    ? "responding"
+    : last?.role === "assistant" && messages.length > 1
+      ? spoken(last.text)
+      : "";
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col px-4 pt-6 sm:px-6">
       <h1 className="mb-4 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
-      <div className="flex flex-col overflow-hidden rounded-card border border-ink-900/10 bg-paper shadow-sm" style={{ height: "calc(100vh - 200px)", minHeight: "22rem" }}>
+      <div
+        className="flex flex-col overflow-hidden rounded-card border border-ink-900/10 bg-paper shadow-sm"
+        style={{ height: "calc(100vh - 200px)", minHeight: "22rem" }}
+      >
         <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-5" role="log" aria-label="Conversation" tabIndex={0}>
           <ol className="flex flex-col gap-3">
             {messages.map((m) => (
               <ChatMessageItem key={m.id} message={m} showTime={hydrated} />
             ))}
-            {partial?.text ? <ChatMessageItem message={partial} showTime={hydrated} /> : pending ? pending.deep ? <DeepResearchStatus startedAt={pending.startedAt} /> : <TypingIndicator /> : null}
+            {partial?.text ? (
+              <ChatMessageItem message={partial} showTime={hydrated} />
+            ) : pending ? (
+              pending.deep ? (
+                <DeepResearchStatus startedAt={pending.startedAt} />
+              ) : (
+                <TypingIndicator />
+              )
+            ) : null}
             <li ref={end} aria-hidden="true" />
           </ol>
-          {messages.length <= 1 ? <Suggestions disabled={pending !== null} onPick={(prompt) => void send(prompt, deep)} /> : null}
+          {messages.length <= 1 ? (
+            <Suggestions disabled={pending !== null} onPick={(prompt) => void send(prompt, deep)} />
+          ) : null}
         </div>
-        <ChatInput pending={pending} streaming={Boolean(partial?.text)} onStop={stop} deep={deep} onDeepChange={setDeep} onSend={(text) => void send(text, deep)} />
+        <ChatInput
+          pending={pending}
+          streaming={Boolean(partial?.text)}
+          onStop={stop}
+          deep={deep}
+          onDeepChange={setDeep}
+          onSend={(text) => void send(text, deep)}
+        />
       </div>
       <div aria-live="polite" className="sr-only">
         {announcement}

@@ -99,10 +99,14 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <CompanySearch value={query} onChange={onSearch} />
         <p role="status" className="mt-3 text-sm text-ink-600">
-          {query.trim() ? `${manufacturerRows.length + distributorRows.length} of ${companies.length} companies match “${query.trim()}”` : null}
+          {query.trim()
+            ? `${manufacturerRows.length + distributorRows.length} of ${companies.length} companies match “${query.trim()}”`
+            : null}
         </p>
         {nothing ? (
-          <p className="mt-10 rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-700">{NO_MATCHES}</p>
+          <p className="mt-10 rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-700">
+            {NO_MATCHES}
+          </p>
         ) : (
           <>
             <ManufacturersTable
@@ -126,10 +130,18 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <p className="mt-10 text-sm text-ink-600">
-          Rankings and figures are approximate, based on public information as of 2024; each profile names where its facts can be checked.
+          Rankings and figures are approximate, based on public information as of 2024; each profile names where its
+          facts can be checked.
         </p>
       </div>
-      {open ? <CompanyModal key={open.id} company={open} shareUrl={`${site.siteUrl}${companyPath(open.id)}`} onClose={closeProfile} /> : null}
+      {open ? (
+        <CompanyModal
+          key={open.id}
+          company={open}
+          shareUrl={`${site.siteUrl}${companyPath(open.id)}`}
+          onClose={closeProfile}
+        />
+      ) : null}
     </>
   );
 }

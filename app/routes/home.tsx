@@ -36,13 +36,18 @@ export default function Home() {
           const Icon = tool.icon;
           const titleId = `tool-${tool.to.slice(1)}`;
           return (
-            <li key={tool.to} className="group relative flex flex-col rounded-card border border-ink-900/10 bg-surface p-6 shadow-card transition-shadow hover:shadow-card-hover">
+            <li
+              key={tool.to}
+              className="group relative flex flex-col rounded-card border border-ink-900/10 bg-surface p-6 shadow-card transition-shadow hover:shadow-card-hover"
+            >
               <div className="flex items-start justify-between gap-4">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-ink-900 text-copper-300">
                   <Icon className="h-6 w-6" aria-hidden="true" />
                 </span>
                 {tool.badge ? (
-                  <span className="rounded-full bg-copper-100 px-3 py-1 text-xs font-semibold text-copper-700">{tool.badge}</span>
+                  <span className="rounded-full bg-copper-100 px-3 py-1 text-xs font-semibold text-copper-700">
+                    {tool.badge}
+                  </span>
                 ) : null}
               </div>
               <h2 id={titleId} className="mt-5 font-display text-2xl font-semibold text-ink-950">

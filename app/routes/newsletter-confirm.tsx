@@ -9,7 +9,12 @@ import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = STATIC_PAGE;
 
-const TITLES = { pending: "Confirm your subscription", confirmed: "Subscription confirmed", already: "Already subscribed", expired: "Link expired" } as const;
+const TITLES = {
+  pending: "Confirm your subscription",
+  confirmed: "Subscription confirmed",
+  already: "Already subscribed",
+  expired: "Link expired",
+} as const;
 
 // Meta sees the loader's data only: after the button, the loader finds the link used ("already").
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -52,7 +57,10 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       <NewsletterNotice title="Confirm your subscription" tone="ok">
         <p>One more step: confirm that you want the Weekly Recap at this address.</p>
         <form method="post">
-          <button type="submit" className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800">
+          <button
+            type="submit"
+            className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800"
+          >
             Confirm my subscription
           </button>
         </form>
@@ -62,7 +70,10 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   if (outcome === "already") {
     return (
       <NewsletterNotice title="You're already subscribed" tone="ok" next={READ_RECAPS}>
-        <p>This link was used before: your address is confirmed, and the Weekly Recap comes to your inbox. Every email has a one-click unsubscribe link.</p>
+        <p>
+          This link was used before: your address is confirmed, and the Weekly Recap comes to your inbox. Every email
+          has a one-click unsubscribe link.
+        </p>
       </NewsletterNotice>
     );
   }
@@ -74,7 +85,11 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     );
   }
   return (
-    <NewsletterNotice title="This link has expired" tone="problem" next={{ to: "/newsletter", label: "Subscribe again" }}>
+    <NewsletterNotice
+      title="This link has expired"
+      tone="problem"
+      next={{ to: "/newsletter", label: "Subscribe again" }}
+    >
       <p>A confirmation link works once, for 48 hours. If you have not confirmed yet, ask for a new one.</p>
     </NewsletterNotice>
   );

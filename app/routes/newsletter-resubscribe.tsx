@@ -10,7 +10,12 @@ import type { Route } from "./+types/newsletter-resubscribe";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ site: siteFromMatches(matches), title: "Subscribe again", description: "Get the Weekly Recap emails again.", path: "/newsletter" }),
+  ...pageMeta({
+    site: siteFromMatches(matches),
+    title: "Subscribe again",
+    description: "Get the Weekly Recap emails again.",
+    path: "/newsletter",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

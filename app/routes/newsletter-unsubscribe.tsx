@@ -10,7 +10,12 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ site: siteFromMatches(matches), title: "Unsubscribe", description: "Stop the Weekly Recap emails.", path: "/newsletter" }),
+  ...pageMeta({
+    site: siteFromMatches(matches),
+    title: "Unsubscribe",
+    description: "Stop the Weekly Recap emails.",
+    path: "/newsletter",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,7 +41,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const { database } = context.get(appContext);
   const done = await unsubscribe(database.db, params.key);
-  return data({ state: done === undefined ? ("unknown" as const) : ("unsubscribed" as const) }, { status: done === undefined ? 404 : 200 });
+  return data(
+    { state: done === undefined ? ("unknown" as const) : ("unsubscribed" as const) },
+    { status: done === undefined ? 404 : 200 },
+  );
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -53,7 +61,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData, params }
       <NewsletterNotice title="Unsubscribe from the Weekly Recap?" tone="ok">
         <p>Press the button and this address gets no more Weekly Recap emails.</p>
         <form method="post">
-          <button type="submit" className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800">
+          <button
+            type="submit"
+            className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800"
+          >
             Unsubscribe
           </button>
         </form>
@@ -66,7 +77,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData, params }
       {/* Its own address: a POST here unsubscribes. */}
       <form method="post" action={`/newsletter/resubscribe/${params.key}`}>
         <p className="text-sm">Clicked by mistake?</p>
-        <button type="submit" className="mt-2 min-h-11 rounded-md border border-ink-900/20 px-4 py-2 font-semibold text-ink-900 hover:bg-paper">
+        <button
+          type="submit"
+          className="mt-2 min-h-11 rounded-md border border-ink-900/20 px-4 py-2 font-semibold text-ink-900 hover:bg-paper"
+        >
           Subscribe again
         </button>
       </form>

@@ -22,7 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const retry = actionHeaders.get("Retry-After");
-  return { "Cache-Control": "no-store", ...(retry ? { "Retry-After": retry } : {}), ...Object.fromEntries(loaderHeaders) };
+  return {
+    "Cache-Control": "no-store",
+    ...(retry ? { "Retry-After": retry } : {}),
+    ...Object.fromEntries(loaderHeaders),
+  };
 };
 
 export function loader() {
@@ -54,8 +58,8 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       <h1 className="mb-6 font-display text-3xl font-semibold text-ink-950">Subscribe</h1>
       <SubscribeForm source="newsletter" error={actionData?.error} email={actionData?.email} />
       <p className="mt-6 text-sm text-ink-600">
-        We keep your address, when and where you subscribed, and what we sent you; nothing else. It is never shown to anyone or shared. Every email has a
-        one-click unsubscribe link.
+        We keep your address, when and where you subscribed, and what we sent you; nothing else. It is never shown to
+        anyone or shared. Every email has a one-click unsubscribe link.
       </p>
     </section>
   );

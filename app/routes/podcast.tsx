@@ -1,6 +1,14 @@
 import { useEffect } from "react";
 import { data, useNavigation } from "react-router";
-import { episodePage, episodePosition, extrasOfEpisodes, latestEpisode, SERIES, type EpisodeExtras, type Series } from "#server/data/episodes.server.ts";
+import {
+  episodePage,
+  episodePosition,
+  extrasOfEpisodes,
+  latestEpisode,
+  SERIES,
+  type EpisodeExtras,
+  type Series,
+} from "#server/data/episodes.server.ts";
 import { rowId } from "#common/data/row-id.ts";
 import { pageNumber, readNumberedPage } from "#server/data/list-page.server.ts";
 import { siteFromMatches } from "../lib/page-meta";
@@ -25,7 +33,11 @@ export const EPISODES_PER_PAGE = 10;
 const episodesPager = (state: { series: Series | undefined; q: string; page: number; pageCount: number }): PagerState =>
   numberedPager("/podcast", { series: state.series, q: state.q || undefined }, state);
 
-async function pageOfEpisode(db: Parameters<typeof episodePosition>[0], id: number, series: Series | undefined): Promise<number> {
+async function pageOfEpisode(
+  db: Parameters<typeof episodePosition>[0],
+  id: number,
+  series: Series | undefined,
+): Promise<number> {
   const position = await episodePosition(db, id, series);
   return position === undefined ? 1 : Math.floor(position / EPISODES_PER_PAGE) + 1;
 }
@@ -41,11 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   // An episode's own address (feeds, shared moments) asks for the page that holds it.
   const episodeId = rowId(params.get("episode"));
-  const requested = episodeId && !params.has("page") ? await pageOfEpisode(database.db, episodeId, series) : pageNumber(params.get("page"));
+  const requested =
+    episodeId && !params.has("page")
+      ? await pageOfEpisode(database.db, episodeId, series)
+      : pageNumber(params.get("page"));
   try {
     const [latest, { items: episodes, total, page, pageCount }] = await Promise.all([
       latestEpisode(database.db, config.MEDIA_BASE_URL),
-      readNumberedPage(requested, EPISODES_PER_PAGE, (window) => episodePage(database.db, { series, q, mediaBaseUrl: config.MEDIA_BASE_URL, window })),
+      readNumberedPage(requested, EPISODES_PER_PAGE, (window) =>
+        episodePage(database.db, { series, q, mediaBaseUrl: config.MEDIA_BASE_URL, window }),
+      ),
     ]);
     const extras = await extrasOfEpisodes(
       database.db,
@@ -56,7 +73,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (err) {
     // The page still renders, and says the episodes could not be read.
     logger.error({ err }, "episodes could not be read");
-    return data({ series, q, latest: null, episodes: [], extras: {} as Record<number, EpisodeExtras>, total: 0, page: 1, pageCount: 1, failed: true }, { status: 503 });
+    return data(
+      {
+        series,
+        q,
+        latest: null,
+        episodes: [],
+        extras: {} as Record<number, EpisodeExtras>,
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        failed: true,
+      },
+      { status: 503 },
+    );
   }
 }
 
@@ -64,7 +94,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);
   const pager = loaderData && episodesPager(loaderData);
   return [
-    ...podcastMeta(site, loaderData?.episodes ?? [], { filtered: Boolean(loaderData?.series || loaderData?.q), path: pager ? pager.href(pager.page) : "/podcast", page: pager?.page ?? 1 }),
+    ...podcastMeta(site, loaderData?.episodes ?? [], {
+      filtered: Boolean(loaderData?.series || loaderData?.q),
+      path: pager ? pager.href(pager.page) : "/podcast",
+      page: pager?.page ?? 1,
+    }),
     ...pagerLinks(site?.siteUrl ?? "", pager),
   ];
 };
@@ -117,12 +151,21 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             {episodes.length === 0 ? (
-              <p className="rounded-card bg-surface p-6 text-ink-600">{q ? "No episodes found matching your search." : "No episodes yet."}</p>
+              <p className="rounded-card bg-surface p-6 text-ink-600">
+                {q ? "No episodes found matching your search." : "No episodes yet."}
+              </p>
             ) : (
               <ol className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
                 {episodes.map((episode) => (
                   <li key={episode.id} className="rounded-card bg-surface p-5 shadow-card sm:p-8">
-                    <EpisodeCard episode={episode} extras={extras[episode.id]} headingLevel={3} anchor missingAudioText="Audio file not available" showSeries={!series} />
+                    <EpisodeCard
+                      episode={episode}
+                      extras={extras[episode.id]}
+                      headingLevel={3}
+                      anchor
+                      missingAudioText="Audio file not available"
+                      showSeries={!series}
+                    />
                   </li>
                 ))}
               </ol>
@@ -143,7 +186,10 @@ function EpisodesError() {
     <>
       <PodcastHeader />
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <p role="alert" className="rounded-card border border-danger-700/30 bg-surface p-6 font-semibold text-danger-700">
+        <p
+          role="alert"
+          className="rounded-card border border-danger-700/30 bg-surface p-6 font-semibold text-danger-700"
+        >
           Error loading episodes
         </p>
       </div>

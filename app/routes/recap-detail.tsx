@@ -27,7 +27,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const site = siteFromMatches(matches);
   if (!loaderData) {
     return [
-      ...pageMeta({ site, title: "Summary Not Found", description: "The requested summary could not be found.", path: `/recap/${encodeURIComponent(params.id)}` }),
+      ...pageMeta({
+        site,
+        title: "Summary Not Found",
+        description: "The requested summary could not be found.",
+        path: `/recap/${encodeURIComponent(params.id)}`,
+      }),
       { name: "robots", content: "noindex" },
     ];
   }
@@ -41,6 +46,7 @@ export default function RecapDetail({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An unknown id and a failed load read the same to the visitor (spec sections 2 and 8).
   if (error instanceof Error && error.message === NO_ID) return <RouteErrorFallback error={error} />;
-  if (isRouteErrorResponse(error) && error.status !== 404 && error.status < 500) return <RouteErrorFallback error={error} />;
+  if (isRouteErrorResponse(error) && error.status !== 404 && error.status < 500)
+    return <RouteErrorFallback error={error} />;
   return <RecapNotFound />;
 }

@@ -20,12 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const { items: recaps, page, pageCount } = await readNumberedPage(pageNumber(url.searchParams.get("page")), RECAPS_PER_PAGE, (window) =>
+  const {
+    items: recaps,
+    page,
+    pageCount,
+  } = await readNumberedPage(pageNumber(url.searchParams.get("page")), RECAPS_PER_PAGE, (window) =>
     recapHeadlinePage(database.db, q, window),
   );
   // The chosen recap if it matches the search, wherever it stands in the list; otherwise this page's first.
   const wanted = rowId(url.searchParams.get("id"));
-  const selectedId = wanted && (recaps.some((r) => r.id === wanted) || (await recapMatches(database.db, q, wanted))) ? wanted : recaps[0]?.id;
+  const selectedId =
+    wanted && (recaps.some((r) => r.id === wanted) || (await recapMatches(database.db, q, wanted)))
+      ? wanted
+      : recaps[0]?.id;
   const selected = selectedId ? ((await getRecapView(database.db, selectedId, config.MEDIA_BASE_URL)) ?? null) : null;
   return { q, recaps, page, pageCount, selected };
 }
@@ -36,7 +43,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   // Each page of the list is its own address; a search result page is for people, not for the index.
   const path = pager ? pager.href(pager.page) : "/recap";
   return [
-    ...pageMeta({ site, title: pager && pager.page > 1 ? `${RECAP_TITLE}, page ${pager.page}` : RECAP_TITLE, description: RECAP_SUBTITLE, path }),
+    ...pageMeta({
+      site,
+      title: pager && pager.page > 1 ? `${RECAP_TITLE}, page ${pager.page}` : RECAP_TITLE,
+      description: RECAP_SUBTITLE,
+      path,
+    }),
     ...pagerLinks(site?.siteUrl ?? "", pager),
     ...(loaderData?.q ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
@@ -46,7 +58,10 @@ export default function RecapPage({ loaderData }: Route.ComponentProps) {
   const { q, recaps, selected } = loaderData;
   const pager = recapListPager(loaderData);
   const navigation = useNavigation();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/recap" ? new URLSearchParams(navigation.location.search) : null;
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === "/recap"
+      ? new URLSearchParams(navigation.location.search)
+      : null;
   const listLoading = pending !== null && (pending.get("q") ?? "") !== q;
   const readerLoading = pending !== null && !listLoading;
 
@@ -67,12 +82,25 @@ export default function RecapPage({ loaderData }: Route.ComponentProps) {
     <>
       <ToolPageHeader backLabel="Back to Home" title={RECAP_TITLE} subtitle={RECAP_SUBTITLE} />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,300px)_minmax(0,1fr)] md:gap-8">
-        <aside aria-label="Recaps" className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto md:pr-1">
+        <aside
+          aria-label="Recaps"
+          className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto md:pr-1"
+        >
           <RecapSearch q={q} />
-          <RecapList recaps={recaps} pager={pager} selectedId={selected?.id} loading={listLoading} onPick={() => (picked.current = true)} />
+          <RecapList
+            recaps={recaps}
+            pager={pager}
+            selectedId={selected?.id}
+            loading={listLoading}
+            onPick={() => (picked.current = true)}
+          />
           <Pager pager={pager} label="Recap pages" className="mt-4" />
         </aside>
-        <section aria-label="Selected recap" aria-busy={readerLoading} className={readerLoading ? "opacity-60 transition-opacity" : undefined}>
+        <section
+          aria-label="Selected recap"
+          aria-busy={readerLoading}
+          className={readerLoading ? "opacity-60 transition-opacity" : undefined}
+        >
           {selected ? (
             <RecapReader headingRef={readerHeading} recap={selected} />
           ) : (

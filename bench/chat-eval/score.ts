@@ -21,7 +21,15 @@ import { seedDemoContent } from "#server/db/seed.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 
 const evalSchema = z.object({
-  questions: z.array(z.object({ id: z.string(), turns: z.array(z.string()).min(1), facts: z.array(z.string()), sources: z.array(z.string()), not: z.array(z.string()).optional() })),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      turns: z.array(z.string()).min(1),
+      facts: z.array(z.string()),
+      sources: z.array(z.string()),
+      not: z.array(z.string()).optional(),
+    }),
+  ),
 });
 const here = import.meta.dirname;
 const { questions } = evalSchema.parse(JSON.parse(fs.readFileSync(path.join(here, "questions.json"), "utf8")));
@@ -41,10 +49,13 @@ try {
   function linkOf(source: string): string {
     const [kind, name] = [source.slice(0, source.indexOf(":")), source.slice(source.indexOf(":") + 1)];
     const url =
-      kind === "recap" ? `/recap/${recaps.find((r) => r.headline.includes(name))?.id}`
-      : kind === "episode" ? episodePath(episodes.find((e) => e.title.includes(name))?.id ?? -1)
-      : `/explorer?company=${COMPANIES.find((c) => c.name === name)?.id}`;
-    if (url.includes("undefined") || url.includes("-1")) throw new Error(`questions.json names an unknown source: ${source}`);
+      kind === "recap"
+        ? `/recap/${recaps.find((r) => r.headline.includes(name))?.id}`
+        : kind === "episode"
+          ? episodePath(episodes.find((e) => e.title.includes(name))?.id ?? -1)
+          : `/explorer?company=${COMPANIES.find((c) => c.name === name)?.id}`;
+    if (url.includes("undefined") || url.includes("-1"))
+      throw new Error(`questions.json names an unknown source: ${source}`);
     return `](${url})`;
   }
 
@@ -59,7 +70,13 @@ try {
         const res = await fetch(`${remote}/api/chat`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ message: turn, uuid, timestamp: new Date().toISOString(), deepresearchStatus: "false", retryAttempt: 0 }),
+          body: JSON.stringify({
+            message: turn,
+            uuid,
+            timestamp: new Date().toISOString(),
+            deepresearchStatus: "false",
+            retryAttempt: 0,
+          }),
         });
         text = ((await res.json()) as { output?: string }).output ?? "";
       } else {
@@ -77,7 +94,14 @@ try {
   for (const q of questions) {
     const { text, ms } = await answer(q.turns);
     times.push(ms);
-    const missing = [...q.facts.filter((f) => !text.includes(f)), ...q.sources.map(linkOf).filter((l) => !text.includes(l)).map((l) => `link ${l}`), ...(q.not ?? []).filter((n) => text.includes(n)).map((n) => `must not say ${n}`)];
+    const missing = [
+      ...q.facts.filter((f) => !text.includes(f)),
+      ...q.sources
+        .map(linkOf)
+        .filter((l) => !text.includes(l))
+        .map((l) => `link ${l}`),
+      ...(q.not ?? []).filter((n) => text.includes(n)).map((n) => `must not say ${n}`),
+    ];
     if (missing.length) failures.push({ set: "eval", question: q.turns.join(" / "), missing: missing.join(" | ") });
     else right++;
   }
@@ -86,7 +110,8 @@ try {
   for (const g of generated) {
     const { text } = await answer([g.question]);
     const missing = g.mustContain.filter((f) => !text.includes(f));
-    if (missing.length) failures.push({ set: `generated (${g.form})`, question: g.question, missing: missing.join(" | ") });
+    if (missing.length)
+      failures.push({ set: `generated (${g.form})`, question: g.question, missing: missing.join(" | ") });
     else generatedRight++;
   }
 
@@ -100,7 +125,10 @@ try {
   };
   console.table([result]);
   fs.mkdirSync(path.join(here, "..", "results"), { recursive: true });
-  fs.writeFileSync(path.join(here, "..", "results", "chat-eval.json"), `${JSON.stringify({ ...result, failures }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(here, "..", "results", "chat-eval.json"),
+    `${JSON.stringify({ ...result, failures }, null, 2)}\n`,
+  );
   process.exitCode = failures.length ? 1 : 0;
 } finally {
   await database.close();

@@ -19,7 +19,8 @@ export const absoluteUrl = (siteUrl: string, url: string) => (/^https?:\/\//i.te
  * An episode's address on the podcast page (and a moment in it): the list is
  * paged, so `episode` asks for the page that holds it, and the fragment names its card.
  */
-export const episodePath = (id: number, seconds?: number) => `/podcast?episode=${id}#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;
+export const episodePath = (id: number, seconds?: number) =>
+  `/podcast?episode=${id}#episode-${id}${seconds ? `&t=${Math.floor(seconds)}` : ""}`;
 
 /** The stable addresses of an episode's transcript and chapters (issue 18). */
 export const episodeFilePaths = (id: number) => ({

@@ -54,7 +54,14 @@ const plugins = [remarkGfm];
  * The one markdown renderer of the site (recaps, feeds, chat replies).
  * `inAppLinks` needs a router around it, so it is for pages, not for HTML rendered apart.
  */
-export function Markdown({ children, className, inAppLinks = false }: { children: string; className?: string | undefined; inAppLinks?: boolean } & Pick<ComponentProps<"div">, "className">) {
+export function Markdown({
+  children,
+  className,
+  inAppLinks = false,
+}: { children: string; className?: string | undefined; inAppLinks?: boolean } & Pick<
+  ComponentProps<"div">,
+  "className"
+>) {
   return (
     <div className={className ? `markdown ${className}` : "markdown"}>
       <ReactMarkdown remarkPlugins={plugins} components={inAppLinks ? inAppComponents : components}>

@@ -58,7 +58,11 @@ function cues(lines: string[], first: number): Cue[] {
     const text: string[] = [];
     while (i < lines.length && lines[i]!.trim()) {
       // WebVTT forbids "-->" in a cue's text: readers take the line for a new cue's timing.
-      if (lines[i]!.includes("-->")) throw new TranscriptFormatError(i + 1, 'a cue\'s text must not contain "-->" (is a blank line missing before this cue?)');
+      if (lines[i]!.includes("-->"))
+        throw new TranscriptFormatError(
+          i + 1,
+          'a cue\'s text must not contain "-->" (is a blank line missing before this cue?)',
+        );
       text.push(lines[i++]!.trim());
     }
     if (!text.length) throw new TranscriptFormatError(timingLine, "the cue has no text");
@@ -69,7 +73,10 @@ function cues(lines: string[], first: number): Cue[] {
 
 /** Parses a transcript file: WebVTT (starts with WEBVTT), SRT (numbered cues with -->), or plain text. */
 export function parseTranscript(input: string): Transcript {
-  const lines = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = input
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   if (!lines.some((l) => l.trim())) throw new TranscriptFormatError(1, "the transcript is empty");
   if (/^WEBVTT(?:[ \t].*)?$/.test(lines[0]!)) {
     // The header runs to the first blank line.
@@ -79,7 +86,8 @@ export function parseTranscript(input: string): Transcript {
     if (!timed.length) throw new TranscriptFormatError(lines.length, "the WebVTT file has no cues");
     return { kind: "timed", cues: timed };
   }
-  if (lines[0]!.startsWith("WEBVTT")) throw new TranscriptFormatError(1, "the WEBVTT header must be alone on its line or followed by a space");
+  if (lines[0]!.startsWith("WEBVTT"))
+    throw new TranscriptFormatError(1, "the WEBVTT header must be alone on its line or followed by a space");
   if (lines.some((l) => l.includes("-->"))) return { kind: "timed", cues: cues(lines, 0) };
   return { kind: "plain", text: lines.join("\n").trim() };
 }

@@ -29,7 +29,11 @@ afterAll(async () => {
 
 const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1]!);
 const recapIdByHeadline = async (fragment: string) => {
-  const row = await database.db.selectFrom("weekly_summaries").select("id").where("headline", "like", `%${fragment}%`).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom("weekly_summaries")
+    .select("id")
+    .where("headline", "like", `%${fragment}%`)
+    .executeTakeFirstOrThrow();
   return row.id;
 };
 
@@ -54,8 +58,14 @@ describe("the built-in analyst", () => {
   });
 
   it("compares two named companies in a table, citing the recap and both profiles", async () => {
-    const answer = analystAnswer(await knowledge.get(), "Compare the recent activity of Diageo and Pernod Ricard", false).markdown;
-    expect(answer).toContain("| | [Diageo North America](/explorer?company=4) | [Pernod Ricard USA](/explorer?company=9) |");
+    const answer = analystAnswer(
+      await knowledge.get(),
+      "Compare the recent activity of Diageo and Pernod Ricard",
+      false,
+    ).markdown;
+    expect(answer).toContain(
+      "| | [Diageo North America](/explorer?company=4) | [Pernod Ricard USA](/explorer?company=9) |",
+    );
     expect(answer).toMatch(/\| Recent developments \|/);
     // With the numbers: rank and published size.
     expect(answer).toMatch(/\| Rank \| #4 of 25 manufacturers \| #9 of 25 manufacturers \|/);
@@ -78,13 +88,28 @@ describe("the built-in analyst", () => {
 
   it("writes a longer, sectioned report for deep research", async () => {
     const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true).markdown;
-    for (const section of ["### Summary", "### What the recaps say", "### Companies involved", "### Podcast coverage", "### Sources"]) expect(answer).toContain(section);
-    expect(answer.length).toBeGreaterThan(analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false).markdown.length);
+    for (const section of [
+      "### Summary",
+      "### What the recaps say",
+      "### Companies involved",
+      "### Podcast coverage",
+      "### Sources",
+    ])
+      expect(answer).toContain(section);
+    expect(answer.length).toBeGreaterThan(
+      analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", false).markdown.length,
+    );
   });
 
   it("sees a newly published recap on the next question", async () => {
-    expect(analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false).markdown).toContain("No coverage yet");
-    const { recap } = await createRecap(database.db, { date: "2026-12-01", headline: "Mezcal copitas travel north", content: "## Oaxaca\n\nMezcal copitas from Oaxaca are showing up on more back bars." });
+    expect(analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false).markdown).toContain(
+      "No coverage yet",
+    );
+    const { recap } = await createRecap(database.db, {
+      date: "2026-12-01",
+      headline: "Mezcal copitas travel north",
+      content: "## Oaxaca\n\nMezcal copitas from Oaxaca are showing up on more back bars.",
+    });
     const answer = analystAnswer(await knowledge.get(), "mezcal copitas in Oaxaca", false).markdown;
     expect(links(answer)).toContain(`/recap/${recap.id}`);
   });
@@ -162,8 +187,16 @@ describe("follow-up questions", () => {
 
 describe("what was said in the episodes", () => {
   it("answers from a transcript and cites the show and the moment", async () => {
-    const row = await database.db.selectFrom("podcast_episodes").select("id").where("title", "like", "%Holiday resets%").executeTakeFirstOrThrow();
-    const answer = analystAnswer(await knowledge.get(), "Who is the cautious shopper buying for the holidays?", false).markdown;
+    const row = await database.db
+      .selectFrom("podcast_episodes")
+      .select("id")
+      .where("title", "like", "%Holiday resets%")
+      .executeTakeFirstOrThrow();
+    const answer = analystAnswer(
+      await knowledge.get(),
+      "Who is the cautious shopper buying for the holidays?",
+      false,
+    ).markdown;
     expect(answer).toContain("Premium enough to gift, priced for a cautious shopper.");
     expect(answer).toContain(`The Daily Shot, 0:04](/podcast?episode=${row.id}#episode-${row.id}&t=4)`);
   });

@@ -9,7 +9,9 @@ export function builtinProvider(knowledge: HubKnowledge, conversations: Conversa
     name: "builtin",
     async answer(request: ChatRequest): Promise<ProviderReply> {
       const context = await conversations.get(request.uuid);
-      const reply = analystAnswer(await knowledge.get(), request.message, request.deepresearchStatus === "true", { context });
+      const reply = analystAnswer(await knowledge.get(), request.message, request.deepresearchStatus === "true", {
+        context,
+      });
       await conversations.set(request.uuid, nextContext(context, reply.about, request.message, reply.markdown));
       return { ok: true, output: reply.markdown };
     },

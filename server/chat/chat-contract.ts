@@ -13,7 +13,11 @@ export const chatRequestSchema = z.object(
     uuid: z.uuid({ message: "uuid must be a UUID" }),
     timestamp: z.iso.datetime({ offset: true, message: "timestamp must be an ISO date-time" }),
     deepresearchStatus: z.enum(["true", "false"], { message: 'deepresearchStatus must be "true" or "false"' }),
-    retryAttempt: z.number({ message: "retryAttempt must be a whole number" }).int("retryAttempt must be a whole number").min(0).max(10),
+    retryAttempt: z
+      .number({ message: "retryAttempt must be a whole number" })
+      .int("retryAttempt must be a whole number")
+      .min(0)
+      .max(10),
   },
   { message: "The body must be a JSON object with message, uuid, timestamp, deepresearchStatus and retryAttempt" },
 );

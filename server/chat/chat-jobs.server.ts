@@ -8,19 +8,38 @@ export type ChatJob = Omit<ChatJobsTable, "client_address">;
 // A run still "running" well past its deadline belonged to a server that stopped: it has timed out.
 const ABANDONED_AFTER_MS = DEEP_RESEARCH_TIMEOUT_MS + 60_000;
 
-export async function startJob(db: Kysely<DB>, input: { conversation: string; message: string; clientAddress: string | null }): Promise<string> {
+export async function startJob(
+  db: Kysely<DB>,
+  input: { conversation: string; message: string; clientAddress: string | null },
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("chat_jobs")
-    .values({ id, conversation: input.conversation, message: input.message, status: "running", client_address: input.clientAddress, started_at: new Date().toISOString() })
+    .values({
+      id,
+      conversation: input.conversation,
+      message: input.message,
+      status: "running",
+      client_address: input.clientAddress,
+      started_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
 
-export async function finishJob(db: Kysely<DB>, id: string, result: { status: Exclude<ChatJobStatus, "running">; output?: string | null; errorStatus?: number | null }): Promise<void> {
+export async function finishJob(
+  db: Kysely<DB>,
+  id: string,
+  result: { status: Exclude<ChatJobStatus, "running">; output?: string | null; errorStatus?: number | null },
+): Promise<void> {
   await db
     .updateTable("chat_jobs")
-    .set({ status: result.status, output: result.output ?? null, error_status: result.errorStatus ?? null, finished_at: new Date().toISOString() })
+    .set({
+      status: result.status,
+      output: result.output ?? null,
+      error_status: result.errorStatus ?? null,
+      finished_at: new Date().toISOString(),
+    })
     .where("id", "=", id)
     .where("status", "=", "running")
     .execute();
@@ -43,7 +62,11 @@ export async function latestJob(db: Kysely<DB>, conversation: string, now = Date
 }
 
 /** Deep-research runs still going (started within the deadline), for one address and in all. */
-export async function runningJobs(db: Kysely<DB>, clientAddress: string, now = Date.now()): Promise<{ forAddress: number; total: number }> {
+export async function runningJobs(
+  db: Kysely<DB>,
+  clientAddress: string,
+  now = Date.now(),
+): Promise<{ forAddress: number; total: number }> {
   const since = new Date(now - ABANDONED_AFTER_MS).toISOString();
   const rows = await db
     .selectFrom("chat_jobs")

@@ -15,7 +15,18 @@ describe("answers from the company data", () => {
   const forms = [...new Set(questions.map((q) => q.form))];
 
   it("generates every form for every company", () => {
-    expect(forms).toEqual(["owner", "headquarters", "founded", "size", "brands", "rank", "brand owner", "compare", "ranking", "state ranking"]);
+    expect(forms).toEqual([
+      "owner",
+      "headquarters",
+      "founded",
+      "size",
+      "brands",
+      "rank",
+      "brand owner",
+      "compare",
+      "ranking",
+      "state ranking",
+    ]);
     expect(questions.length).toBeGreaterThan(50 * 6 + 100);
   });
 
@@ -34,7 +45,12 @@ describe("answers from the company data", () => {
 
   it("answers the questions a trade reader asked (issue 15)", () => {
     const largest = ask("Who are the largest beverage alcohol distributors in the U.S.?");
-    for (const name of ["Southern Glazer's Wine & Spirits", "Republic National Distributing Company", "Breakthru Beverage Group"]) expect(largest).toContain(name);
+    for (const name of [
+      "Southern Glazer's Wine & Spirits",
+      "Republic National Distributing Company",
+      "Breakthru Beverage Group",
+    ])
+      expect(largest).toContain(name);
     expect(largest.indexOf("Southern Glazer's")).toBeLessThan(largest.indexOf("Republic National"));
     expect(largest).not.toContain("Hensley");
 
@@ -60,7 +76,11 @@ describe("answers from the company data", () => {
 
   it("ends with follow-up questions the hub can answer", () => {
     const answer = ask("Where is Brown-Forman headquartered?");
-    const followUps = answer.split("**You could also ask**")[1]!.trim().split("\n").map((l) => l.replace(/^- /, ""));
+    const followUps = answer
+      .split("**You could also ask**")[1]!
+      .trim()
+      .split("\n")
+      .map((l) => l.replace(/^- /, ""));
     expect(followUps.length).toBeGreaterThanOrEqual(2);
     expect(followUps.length).toBeLessThanOrEqual(3);
     for (const q of followUps) expect(ask(q), q).not.toContain("No coverage yet");

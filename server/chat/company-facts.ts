@@ -12,9 +12,18 @@ export type FactIntent = (typeof FACT_INTENTS)[number];
 
 // Each intent by the words that ask for it; a question may ask for several ("where is X based and when was it founded").
 const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
-  ["owner", /\b(?:who (?:owns|makes|produces|is behind|controls)|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/],
-  ["compare", /\b(?:compare|comparison|versus|vs\.?|bigger than|larger than|smaller than|which is (?:bigger|larger|smaller))\b/],
-  ["rank", /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ing|s)?|number one|no\. ?1)\b/],
+  [
+    "owner",
+    /\b(?:who (?:owns|makes|produces|is behind|controls)|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
+  ],
+  [
+    "compare",
+    /\b(?:compare|comparison|versus|vs\.?|bigger than|larger than|smaller than|which is (?:bigger|larger|smaller))\b/,
+  ],
+  [
+    "rank",
+    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ing|s)?|number one|no\. ?1)\b/,
+  ],
   ["size", /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people)\b/],
   ["headquarters", /\b(?:headquarter(?:s|ed)?|hq|based|located|where is|where are|head office|home base)\b/],
   ["founded", /\b(?:founded|established|started|how old|when was .* (?:formed|created|set up)|founding|since when)\b/],
@@ -41,13 +50,21 @@ function wanted(question: string): number {
 function tableAsked(question: string): Company["type"] | undefined {
   const q = fold(question);
   if (/\b(?:distribut\w*|wholesal\w*)\b/.test(q)) return "distributor";
-  if (/\b(?:manufactur\w*|suppliers?|producers?|makers?|brewers?|distillers?|wineries|winery|brand owners?|companies|company|players?)\b/.test(q)) return "manufacturer";
+  if (
+    /\b(?:manufactur\w*|suppliers?|producers?|makers?|brewers?|distillers?|wineries|winery|brand owners?|companies|company|players?)\b/.test(
+      q,
+    )
+  )
+    return "manufacturer";
   return undefined;
 }
 
 export const profileUrl = (c: Company) => `/explorer?company=${c.id}`;
 export const companyLink = (c: Company) => `[${c.name}](${profileUrl(c)})`;
-const TABLE_NAMES = { manufacturer: "U.S. alcoholic beverage manufacturers", distributor: "U.S. alcohol distributors" } as const;
+const TABLE_NAMES = {
+  manufacturer: "U.S. alcoholic beverage manufacturers",
+  distributor: "U.S. alcohol distributors",
+} as const;
 const RANK_BASIS = {
   manufacturer: "ranked by estimated 2024 U.S. net sales of beer, wine and spirits",
   distributor: "ranked by estimated revenue, beer, wine and spirits wholesalers together",
@@ -58,7 +75,8 @@ export function rankOf(company: Company): number {
   return rankedTable(COMPANIES, company.type).find((row) => row.company.id === company.id)!.rank;
 }
 
-const rankLine = (c: Company) => `#${rankOf(c)} of the hub's top 25 ${TABLE_NAMES[c.type]} (${RANK_BASIS[c.type]}, as of the end of 2024)`;
+const rankLine = (c: Company) =>
+  `#${rankOf(c)} of the hub's top 25 ${TABLE_NAMES[c.type]} (${RANK_BASIS[c.type]}, as of the end of 2024)`;
 
 /** The size figure a company publishes, with its year and source; or what the hub knows instead. */
 export function sizeFigure(c: Company): string {
@@ -86,7 +104,11 @@ function factLines(c: Company, intent: FactIntent): string[] {
     case "founded":
       return [`- **Founded:** ${p?.founded ?? "not published"}.`];
     case "brands":
-      return [c.type === "manufacturer" ? `- **Key brands:** ${c.keyBrands.join(", ")}.` : `- **Focus area (principal suppliers and categories):** ${c.keyBrands.join(", ")}.`];
+      return [
+        c.type === "manufacturer"
+          ? `- **Key brands:** ${c.keyBrands.join(", ")}.`
+          : `- **Focus area (principal suppliers and categories):** ${c.keyBrands.join(", ")}.`,
+      ];
     case "rank":
       return [`- **Rank:** ${rankLine(c)}.`, `- **Size:** ${sizeFigure(c)}.`];
     case "compare":
@@ -96,7 +118,8 @@ function factLines(c: Company, intent: FactIntent): string[] {
 
 /** A markdown table of companies side by side, with their numbers. */
 export function comparisonTable(companies: Company[]): string {
-  const row = (label: string, value: (c: Company) => string) => `| ${label} | ${companies.map((c) => value(c).replace(/\|/g, "/")).join(" | ")} |`;
+  const row = (label: string, value: (c: Company) => string) =>
+    `| ${label} | ${companies.map((c) => value(c).replace(/\|/g, "/")).join(" | ")} |`;
   return [
     `| | ${companies.map(companyLink).join(" | ")} |`,
     `|---|${companies.map(() => "---").join("|")}|`,
@@ -132,7 +155,12 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   if (intents.includes("owner") && brands.length) {
     const lines = [`## Who owns ${brands.map((b) => properBrand(b)).join(" and ")}`, ""];
     for (const b of brands) {
-      lines.push(`**${properBrand(b)}** belongs to ${companyLink(b.company)} (${b.company.location}), ${rankLine(b.company)}.`, "", `- **Owner of ${b.company.name}:** ${b.company.ownership}.`, "");
+      lines.push(
+        `**${properBrand(b)}** belongs to ${companyLink(b.company)} (${b.company.location}), ${rankLine(b.company)}.`,
+        "",
+        `- **Owner of ${b.company.name}:** ${b.company.ownership}.`,
+        "",
+      );
     }
     lines.push("**Sources**", "", ...sourcesOf(unique(brands.map((b) => b.company))));
     return lines.join("\n");
@@ -148,12 +176,24 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   if (!companies.length) return undefined;
 
   if (companies.length >= 2 && (intents.includes("compare") || intents.includes("size") || intents.includes("rank"))) {
-    const ordered = [...companies].sort((a, b) => (a.type === b.type ? rankOf(a) - rankOf(b) : a.type === "manufacturer" ? -1 : 1));
+    const ordered = [...companies].sort((a, b) =>
+      a.type === b.type ? rankOf(a) - rankOf(b) : a.type === "manufacturer" ? -1 : 1,
+    );
     const sameTable = companies.every((c) => c.type === companies[0]!.type);
     const lead = sameTable
       ? `By the hub's ranking (${RANK_BASIS[companies[0]!.type]}), ${ordered.map((c) => `**${c.name}** (#${rankOf(c)})`).join(" ranks above ")}.`
       : `${ordered.map((c) => `**${c.name}** is a ${c.type} (#${rankOf(c)} of 25)`).join("; ")}: they sit in different tables, so their sizes are not ranked against each other.`;
-    return [`## ${companies.map((c) => c.name).join(" vs. ")}`, "", lead, "", comparisonTable(companies), "", "**Sources**", "", ...sourcesOf(companies)].join("\n");
+    return [
+      `## ${companies.map((c) => c.name).join(" vs. ")}`,
+      "",
+      lead,
+      "",
+      comparisonTable(companies),
+      "",
+      "**Sources**",
+      "",
+      ...sourcesOf(companies),
+    ].join("\n");
   }
 
   const shown = intents.filter((i) => i !== "compare");
@@ -178,18 +218,32 @@ function rankingAnswer(question: string, type: Company["type"]): string {
   if (state) {
     const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
     const serving = rows.filter((r) => !based.includes(r) && coversState(r.company, state.name));
-    const national = rows.filter((r) => !based.includes(r) && !serving.includes(r) && /\b\d+ (?:u\.s\. )?(?:states|markets)\b/i.test(r.company.coverage ?? ""));
+    const national = rows.filter(
+      (r) =>
+        !based.includes(r) &&
+        !serving.includes(r) &&
+        /\b\d+ (?:u\.s\. )?(?:states|markets)\b/i.test(r.company.coverage ?? ""),
+    );
     const lines = [`## The largest distributors in ${state.name}`, ""];
     if (!based.length && !serving.length) {
       lines.push(`None of the hub's top 25 distributors is based in ${state.name} or names it in its coverage.`, "");
     } else {
       const top = [...based, ...serving].sort((a, b) => a.rank - b.rank)[0]!;
-      lines.push(`Of the hub's top 25 U.S. distributors (${RANK_BASIS.distributor}), the highest-ranked one in ${state.name} is **${top.company.name}** (#${top.rank}).`, "");
+      lines.push(
+        `Of the hub's top 25 U.S. distributors (${RANK_BASIS.distributor}), the highest-ranked one in ${state.name} is **${top.company.name}** (#${top.rank}).`,
+        "",
+      );
       if (based.length) lines.push(`**Based in ${state.name}**`, "", ...based.map(rankedItem), "");
       if (serving.length) lines.push(`**Covering ${state.name} from elsewhere**`, "", ...serving.map(rankedItem), "");
     }
-    if (national.length) lines.push(`National wholesalers whose coverage is given as a count of states may also serve ${state.name}: ${national.map((r) => `${companyLink(r.company)} (#${r.rank}, ${strip(r.company.coverage!)})`).join("; ")}.`, "");
-    lines.push(`See the full table in [Top Players](/explorer); how each rank was estimated is explained with the data.`);
+    if (national.length)
+      lines.push(
+        `National wholesalers whose coverage is given as a count of states may also serve ${state.name}: ${national.map((r) => `${companyLink(r.company)} (#${r.rank}, ${strip(r.company.coverage!)})`).join("; ")}.`,
+        "",
+      );
+    lines.push(
+      `See the full table in [Top Players](/explorer); how each rank was estimated is explained with the data.`,
+    );
     return lines.join("\n");
   }
   const n = wanted(question);
@@ -207,7 +261,10 @@ function rankingAnswer(question: string, type: Company["type"]): string {
 
 /** Whether a company's coverage names the state ("Washington" is not "Washington, D.C."). */
 export function coversState(company: Company, state: string): boolean {
-  const pattern = new RegExp(`\\b${state.replace(/[.,]/g, "\\$&")}\\b${state === "Washington" ? "(?!, D\\.C\\.)" : ""}`, "i");
+  const pattern = new RegExp(
+    `\\b${state.replace(/[.,]/g, "\\$&")}\\b${state === "Washington" ? "(?!, D\\.C\\.)" : ""}`,
+    "i",
+  );
   return pattern.test(company.coverage ?? "");
 }
 

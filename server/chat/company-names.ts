@@ -3,10 +3,24 @@ import { fold } from "#common/content/fold.ts";
 import { US_STATES } from "./us-states.ts";
 
 // Words that say what kind of company it is, not which one.
-const SUFFIXES = /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
+const SUFFIXES =
+  /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
 // A state's name is a place in a question ("the biggest distributor in Georgia"), not Georgia Crown.
-const NOT_A_NAME = new Set(["the", "southern", "top", "best", "new", "wine", "beer", "spirits", "global", "national", "republic", "empire", ...US_STATES.map(([name]) => fold(name))]);
-
+const NOT_A_NAME = new Set([
+  "the",
+  "southern",
+  "top",
+  "best",
+  "new",
+  "wine",
+  "beer",
+  "spirits",
+  "global",
+  "national",
+  "republic",
+  "empire",
+  ...US_STATES.map(([name]) => fold(name)),
+]);
 
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
 export function companyAliases(companies: readonly Company[]): Map<string, number[]> {
@@ -28,7 +42,8 @@ export function companyAliases(companies: readonly Company[]): Map<string, numbe
     }
     if (/^[A-Z]\.? & [A-Z]\.? /.test(short)) add(short.replace(/^[A-Z]\.? & [A-Z]\.? /, ""), company.id); // "E. & J. Gallo" → "Gallo"
     const first = fold(short.split(/[\s-]/)[0]!);
-    if (first.length >= 4 && !NOT_A_NAME.has(first)) firstWords.set(first, [...(firstWords.get(first) ?? []), company.id]);
+    if (first.length >= 4 && !NOT_A_NAME.has(first))
+      firstWords.set(first, [...(firstWords.get(first) ?? []), company.id]);
     // A manufacturer's brands name it too ("Jack Daniel's" → Brown-Forman); a distributor's "brands" are its suppliers.
     if (company.type === "manufacturer") for (const brand of company.keyBrands) add(brand, company.id);
   }
@@ -51,11 +66,15 @@ export function brandOwners(companies: readonly Company[]): Map<string, number[]
 
 /** Where the names of `table` occur in `question`, in order; a longer name wins where two overlap ("Southern Glazer's" over "Southern Comfort"). */
 export function namesIn(question: string, table: Map<string, number[]>): Array<{ name: string; id: number }> {
-  const text = ` ${fold(question).replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}&'.-]+/gu, " ")} `;
+  const text = ` ${fold(question)
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}&'.-]+/gu, " ")} `;
   const found: Array<{ at: number; name: string; id: number }> = [];
   for (const [name, ids] of table) {
     if (ids.length !== 1) continue;
-    const at = [` ${name} `, ` ${name}'s `, ` ${name}' `, ` ${name}. `, ` ${name}'s. `].map((form) => text.indexOf(form)).find((i) => i >= 0);
+    const at = [` ${name} `, ` ${name}'s `, ` ${name}' `, ` ${name}. `, ` ${name}'s. `]
+      .map((form) => text.indexOf(form))
+      .find((i) => i >= 0);
     if (at !== undefined) found.push({ at, name, id: ids[0]! });
   }
   found.sort((a, b) => a.at - b.at || b.name.length - a.name.length);

@@ -20,9 +20,18 @@ const TURN_CHARS = 2000;
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
-export function nextContext(before: ConversationContext, about: Pick<ConversationContext, "companies" | "intents">, question: string, answer: string): ConversationContext {
+export function nextContext(
+  before: ConversationContext,
+  about: Pick<ConversationContext, "companies" | "intents">,
+  question: string,
+  answer: string,
+): ConversationContext {
   const cut = (s: string) => (s.length > TURN_CHARS ? `${s.slice(0, TURN_CHARS)}…` : s);
-  const history = [...before.history, { role: "user" as const, content: cut(question) }, { role: "assistant" as const, content: cut(answer) }].slice(-HISTORY_TURNS * 2);
+  const history = [
+    ...before.history,
+    { role: "user" as const, content: cut(question) },
+    { role: "assistant" as const, content: cut(answer) },
+  ].slice(-HISTORY_TURNS * 2);
   return { ...about, history };
 }
 
@@ -34,7 +43,11 @@ export class ConversationStore {
   }
 
   async get(uuid: string): Promise<ConversationContext> {
-    const row = await this.db.selectFrom("chat_conversations").select("context").where("uuid", "=", uuid).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("chat_conversations")
+      .select("context")
+      .where("uuid", "=", uuid)
+      .executeTakeFirst();
     if (!row) return EMPTY_CONTEXT;
     // A row written by an older version, or damaged, starts the conversation afresh rather than failing the answer.
     const parsed = conversationContextSchema.safeParse(JSON.parse(row.context));
@@ -49,6 +62,9 @@ export class ConversationStore {
       .values({ uuid, context: json, updated_at: now.toISOString() })
       .onConflict((oc) => oc.column("uuid").doUpdateSet({ context: json, updated_at: now.toISOString() }))
       .execute();
-    await this.db.deleteFrom("chat_conversations").where("updated_at", "<", new Date(now.getTime() - KEEP_MS).toISOString()).execute();
+    await this.db
+      .deleteFrom("chat_conversations")
+      .where("updated_at", "<", new Date(now.getTime() - KEEP_MS).toISOString())
+      .execute();
   }
 }

@@ -27,25 +27,33 @@ export interface Passage {
 
 /** Markdown to plain sentences: enough for retrieval and quoting, not for display. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^>\s*\*\*Sample content\.\*\*.*$/gim, "")
-    // Tables read badly as sentences; their names are in the headings and keywords.
-    .replace(/^\s*\|.*\|\s*$/gm, "")
-    .replace(/!\[[^\]]*]\([^)]*\)/g, "")
-    .replace(/\[([^\]]+)]\([^)]*\)/g, "$1")
-    .replace(/^#{1,6}\s+/gm, "")
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
-    .replace(/[*_`~]+/g, "")
-    .replace(/^>\s?/gm, "")
-    .replace(/[ \t]+/g, " ")
-    .replace(/\n{2,}/g, "\n")
-    .trim();
+  return (
+    markdown
+      .replace(/^>\s*\*\*Sample content\.\*\*.*$/gim, "")
+      // Tables read badly as sentences; their names are in the headings and keywords.
+      .replace(/^\s*\|.*\|\s*$/gm, "")
+      .replace(/!\[[^\]]*]\([^)]*\)/g, "")
+      .replace(/\[([^\]]+)]\([^)]*\)/g, "$1")
+      .replace(/^#{1,6}\s+/gm, "")
+      .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
+      .replace(/[*_`~]+/g, "")
+      .replace(/^>\s?/gm, "")
+      .replace(/[ \t]+/g, " ")
+      .replace(/\n{2,}/g, "\n")
+      .trim()
+  );
 }
 
 /** A recap cut at its headings, so an answer can point at the part that says it. */
 export function recapPassages(recap: Recap): Passage[] {
   const keywords = recap.tags.filter((t) => t !== "Sample content").join(", ");
-  const base = { kind: "recap" as const, source: recap.headline, url: `/recap/${recap.id}`, date: recap.date.slice(0, 10), keywords };
+  const base = {
+    kind: "recap" as const,
+    source: recap.headline,
+    url: `/recap/${recap.id}`,
+    date: recap.date.slice(0, 10),
+    keywords,
+  };
   const passages: Passage[] = [];
   if (recap.snippets) passages.push({ ...base, id: `recap:${recap.id}:summary`, text: recap.snippets });
   const sections = recap.content.split(/^(?=#{2,3}\s)/m);
@@ -89,15 +97,32 @@ const CHUNK_SECONDS = 30;
  * answer can cite "The Daily Shot, 3:12" and link to that second. A plain transcript is one passage.
  */
 export function transcriptPassages(episode: Episode, transcript: Transcript): Passage[] {
-  const base = { kind: "episode" as const, source: episode.title.replace(/^Sample:\s*/, ""), date: episode.date, keywords: SERIES_NAME[episode.weekly_daily] };
-  if (transcript.kind === "plain") return [{ ...base, id: `episode:${episode.id}:transcript`, section: `${SERIES_NAME[episode.weekly_daily]}, transcript`, text: transcript.text, url: episodePath(episode.id) }];
+  const base = {
+    kind: "episode" as const,
+    source: episode.title.replace(/^Sample:\s*/, ""),
+    date: episode.date,
+    keywords: SERIES_NAME[episode.weekly_daily],
+  };
+  if (transcript.kind === "plain")
+    return [
+      {
+        ...base,
+        id: `episode:${episode.id}:transcript`,
+        section: `${SERIES_NAME[episode.weekly_daily]}, transcript`,
+        text: transcript.text,
+        url: episodePath(episode.id),
+      },
+    ];
   const runs: Cue[][] = [];
   for (const cue of transcript.cues) {
     const run = runs.at(-1);
     if (run && cue.start - run[0]!.start < CHUNK_SECONDS) run.push(cue);
     else runs.push([cue]);
   }
-  const moment = (cue: Cue) => ({ section: `${SERIES_NAME[episode.weekly_daily]}, ${clock(cue.start)}`, url: episodePath(episode.id, cue.start) });
+  const moment = (cue: Cue) => ({
+    section: `${SERIES_NAME[episode.weekly_daily]}, ${clock(cue.start)}`,
+    url: episodePath(episode.id, cue.start),
+  });
   return runs.map((run) => ({
     ...base,
     id: `episode:${episode.id}:${Math.floor(run[0]!.start)}`,

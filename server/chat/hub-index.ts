@@ -12,7 +12,9 @@ import { companyPassage, episodePassage, recapPassages, transcriptPassages, type
 
 // Words too common in questions to rank by (dates are read apart, by question-dates.ts).
 const STOP_WORDS = new Set(
-  "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered".split(" "),
+  "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered".split(
+    " ",
+  ),
 );
 
 // Trade phrases written several ways, made one token before indexing and searching.
@@ -33,20 +35,35 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["onpremis", "bar", "restaur"],
 ];
 
-const normalizePhrases = (text: string) => PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token), fold(text));
-const tokenize = (text: string) => normalizePhrases(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const normalizePhrases = (text: string) =>
+  PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token), fold(text));
+const tokenize = (text: string) =>
+  normalizePhrases(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 /** A word as the index holds it: folded, stemmed; stop words dropped. */
 function term(word: string): string | null {
   const folded = fold(word);
   return STOP_WORDS.has(folded) ? null : stemmer(folded);
 }
 /** The index terms of a piece of text. */
-export const termsOf = (text: string) => new Set(tokenize(text).map(term).filter((t): t is string => Boolean(t)));
+export const termsOf = (text: string) =>
+  new Set(
+    tokenize(text)
+      .map(term)
+      .filter((t): t is string => Boolean(t)),
+  );
 const synonymsOf = (stem: string): string[] => [...(SYNONYMS.find((group) => group.includes(stem)) ?? [stem])];
 
 /** The question's terms, each with the synonyms that count as it. */
 export function queryGroups(query: string): string[][] {
-  const stems = [...new Set(tokenize(query).map(term).filter((t): t is string => Boolean(t)))];
+  const stems = [
+    ...new Set(
+      tokenize(query)
+        .map(term)
+        .filter((t): t is string => Boolean(t)),
+    ),
+  ];
   return stems.map(synonymsOf);
 }
 
@@ -103,8 +120,16 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
         .slice(0, limit)
         .map((r: SearchResult) => {
           // A term counts once however many of its synonyms matched.
-          const matched = groups.reduce((sum, group, i) => sum + (group.some((t) => r.queryTerms.includes(t)) ? weights[i]! : 0), 0);
-          return { passage: byId.get(r.id as string)!, score: r.score, terms: r.terms, coverage: total ? matched / total : 0 };
+          const matched = groups.reduce(
+            (sum, group, i) => sum + (group.some((t) => r.queryTerms.includes(t)) ? weights[i]! : 0),
+            0,
+          );
+          return {
+            passage: byId.get(r.id as string)!,
+            score: r.score,
+            terms: r.terms,
+            coverage: total ? matched / total : 0,
+          };
         });
     },
     passagesOf(companyId) {
@@ -131,7 +156,9 @@ export class HubKnowledge {
   private async currentVersion(): Promise<string> {
     const row = await sql<{ v: string }>`
       select (select count(*) from weekly_summaries) || ':' || coalesce((select cast(max(updated_at) as text) from weekly_summaries), '') || ':' ||
-             (select count(*) from podcast_episodes) || ':' || coalesce((select cast(max(updated_at) as text) from podcast_episodes), '') as v`.execute(this.db);
+             (select count(*) from podcast_episodes) || ':' || coalesce((select cast(max(updated_at) as text) from podcast_episodes), '') as v`.execute(
+      this.db,
+    );
     return String(row.rows[0]?.v ?? "");
   }
 
@@ -143,7 +170,11 @@ export class HubKnowledge {
         const [recaps, episodes, transcripts] = await Promise.all([
           everyRecap(this.db),
           everyEpisode(this.db),
-          this.db.selectFrom("podcast_episodes").select(["id", "transcript"]).where("transcript", "is not", null).execute(),
+          this.db
+            .selectFrom("podcast_episodes")
+            .select(["id", "transcript"])
+            .where("transcript", "is not", null)
+            .execute(),
         ]);
         const byEpisode = new Map(transcripts.map((t) => [t.id, t.transcript!]));
         const passages = [

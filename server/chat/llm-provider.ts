@@ -20,12 +20,21 @@ End with two or three follow-up questions the hub could answer, under "You could
 const DEEP = `This is a deep-research request: write a structured report with the sections "Summary", "What the recaps say", "Companies involved", "Podcast coverage" and "Sources", using every relevant passage.`;
 
 function passagesBlock(passages: Passage[]): string {
-  return passages.map((p) => `[${p.kind}] ${p.source}${p.section ? ` / ${p.section}` : ""} (${p.url})${p.date ? ` ${p.date}` : ""}\n${p.text}`).join("\n\n---\n\n");
+  return passages
+    .map(
+      (p) =>
+        `[${p.kind}] ${p.source}${p.section ? ` / ${p.section}` : ""} (${p.url})${p.date ? ` ${p.date}` : ""}\n${p.text}`,
+    )
+    .join("\n\n---\n\n");
 }
 
 // The parts of a chat-completions reply we read, whole or streamed.
-const completionSchema = z.object({ choices: z.array(z.object({ message: z.object({ content: z.unknown() }).partial().optional() })).optional() });
-const chunkSchema = z.object({ choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).partial().optional() })).optional() });
+const completionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.unknown() }).partial().optional() })).optional(),
+});
+const chunkSchema = z.object({
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullish() }).partial().optional() })).optional(),
+});
 
 interface Options {
   baseUrl: string;
@@ -52,15 +61,20 @@ export function llmProvider(options: Options): ChatProvider {
     const [index, context] = await Promise.all([options.knowledge.get(), options.conversations.get(request.uuid)]);
     const turn = readTurn(index, request.message, context);
     const passages = index.search(request.message, deep ? 16 : 6).map((h) => h.passage);
-    const system = SYSTEM.replace("{name}", options.assistantName).replace("{brand}", options.brand) + (deep ? `\n${DEEP}` : "");
+    const system =
+      SYSTEM.replace("{name}", options.assistantName).replace("{brand}", options.brand) + (deep ? `\n${DEEP}` : "");
     const facts = turn.facts ? `Top Players data (the hub's checked company facts):\n\n${turn.facts}\n\n` : "";
     const messages = [
       { role: "system", content: system },
       ...context.history,
-      { role: "user", content: `${facts}Hub passages:\n\n${passagesBlock(passages) || "(none match)"}\n\nQuestion: ${request.message}` },
+      {
+        role: "user",
+        content: `${facts}Hub passages:\n\n${passagesBlock(passages) || "(none match)"}\n\nQuestion: ${request.message}`,
+      },
     ];
     const about = { companies: turn.companies.map((c) => c.id), intents: turn.intents };
-    const remember = (output: string) => options.conversations.set(request.uuid, nextContext(context, about, request.message, output));
+    const remember = (output: string) =>
+      options.conversations.set(request.uuid, nextContext(context, about, request.message, output));
     return { messages, remember };
   }
 
@@ -99,8 +113,14 @@ export function llmProvider(options: Options): ChatProvider {
       const isStream = (res.headers.get("content-type") ?? "").includes("text/event-stream");
       // (undici's stream types and the DOM's differ only on paper: the body is a web ReadableStream.)
       // An endpoint that ignores `stream` answers whole: one piece.
-      const whole = isStream ? undefined : completionSchema.safeParse(await res.json()).data?.choices?.[0]?.message?.content;
-      const events = isStream ? (res.body as unknown as ReadableStream<DecoderInput>).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()) : undefined;
+      const whole = isStream
+        ? undefined
+        : completionSchema.safeParse(await res.json()).data?.choices?.[0]?.message?.content;
+      const events = isStream
+        ? (res.body as unknown as ReadableStream<DecoderInput>)
+            .pipeThrough(new TextDecoderStream())
+            .pipeThrough(new EventSourceParserStream())
+        : undefined;
       async function* tokens(): AsyncGenerator<string> {
         let text = "";
         if (typeof whole === "string") yield (text = whole);

@@ -1,6 +1,20 @@
 // "This week", "last month", "this quarter": a question about a period is
 // answered from the recaps and episodes dated in it, by the calendar of `now`.
-import { endOfMonth, endOfQuarter, endOfWeek, endOfYear, format, startOfMonth, startOfQuarter, startOfWeek, startOfYear, subMonths, subQuarters, subWeeks, subYears } from "date-fns";
+import {
+  endOfMonth,
+  endOfQuarter,
+  endOfWeek,
+  endOfYear,
+  format,
+  startOfMonth,
+  startOfQuarter,
+  startOfWeek,
+  startOfYear,
+  subMonths,
+  subQuarters,
+  subWeeks,
+  subYears,
+} from "date-fns";
 
 export interface Period {
   label: string;
@@ -10,8 +24,18 @@ export interface Period {
 }
 
 type Unit = "week" | "month" | "quarter" | "year";
-const START = { week: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), month: startOfMonth, quarter: startOfQuarter, year: startOfYear };
-const END = { week: (d: Date) => endOfWeek(d, { weekStartsOn: 1 }), month: endOfMonth, quarter: endOfQuarter, year: endOfYear };
+const START = {
+  week: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }),
+  month: startOfMonth,
+  quarter: startOfQuarter,
+  year: startOfYear,
+};
+const END = {
+  week: (d: Date) => endOfWeek(d, { weekStartsOn: 1 }),
+  month: endOfMonth,
+  quarter: endOfQuarter,
+  year: endOfYear,
+};
 const BACK = { week: subWeeks, month: subMonths, quarter: subQuarters, year: subYears };
 const day = (d: Date) => format(d, "yyyy-MM-dd");
 
@@ -24,4 +48,5 @@ export function periodIn(question: string, now: Date): Period | undefined {
   return { label: `${match[1]!.toLowerCase()} ${unit}`, from: day(START[unit](when)), to: day(END[unit](when)) };
 }
 
-export const inPeriod = (date: string | undefined, period: Period) => date !== undefined && date >= period.from && date <= period.to;
+export const inPeriod = (date: string | undefined, period: Period) =>
+  date !== undefined && date >= period.from && date <= period.to;

@@ -19,7 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const request = { message: "hi", uuid: "6a9e1f0c-2b3d-4e5f-8a7b-9c0d1e2f3a4b", timestamp: new Date().toISOString(), deepresearchStatus: "true" as const, retryAttempt: 0 };
+const request = {
+  message: "hi",
+  uuid: "6a9e1f0c-2b3d-4e5f-8a7b-9c0d1e2f3a4b",
+  timestamp: new Date().toISOString(),
+  deepresearchStatus: "true" as const,
+  retryAttempt: 0,
+};
 
 describe("webhook provider timeouts", () => {
   it("waits past a dispatcher's own header timeout when the deadline allows it (300 s in production, shortened here)", async () => {

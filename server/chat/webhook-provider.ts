@@ -7,7 +7,11 @@ import { DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ChatRequest, type Pro
  * the longest deadline. The request's AbortSignal is what ends it on time.
  */
 export function patientAgent(longestDeadlineMs = DEEP_RESEARCH_TIMEOUT_MS): Agent {
-  return new Agent({ headersTimeout: longestDeadlineMs + 60_000, bodyTimeout: longestDeadlineMs + 60_000, connectTimeout: 10_000 });
+  return new Agent({
+    headersTimeout: longestDeadlineMs + 60_000,
+    bodyTimeout: longestDeadlineMs + 60_000,
+    connectTimeout: 10_000,
+  });
 }
 
 /** Reads `{output}` or n8n's `[{output}]`; anything else counts as no output. */

@@ -53,7 +53,9 @@ export class HubClient {
     try {
       res = await fetch(`${this.baseUrl}${p}`, { redirect: "manual", ...init });
     } catch (err) {
-      throw new CliError(`cannot reach ${this.baseUrl} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}); is the site running?`);
+      throw new CliError(
+        `cannot reach ${this.baseUrl} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}); is the site running?`,
+      );
     }
     if (res.ok) return res;
     const text = await res.text();
@@ -63,7 +65,8 @@ export class HubClient {
     } catch {
       // not JSON: keep the text
     }
-    if (res.status === 404 && p.startsWith("/api/admin") && message === "Not found") message = "the publishing API is off on this site (ADMIN_TOKEN is not set there)";
+    if (res.status === 404 && p.startsWith("/api/admin") && message === "Not found")
+      message = "the publishing API is off on this site (ADMIN_TOKEN is not set there)";
     throw new CliError(`${message} (HTTP ${res.status})`);
   }
 
@@ -108,7 +111,9 @@ export function progressPrinter(label: string): Progress & { finish: () => void 
   const tty = process.stderr.isTTY;
   let lastStep = -1;
   const print = (done: number, total: number | undefined) => {
-    const amount = total ? `${(done / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB` : `${(done / MB).toFixed(1)} MB`;
+    const amount = total
+      ? `${(done / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB`
+      : `${(done / MB).toFixed(1)} MB`;
     const percent = total ? Math.floor((done / total) * 100) : undefined;
     if (tty) process.stderr.write(`\r${label}: ${percent !== undefined ? `${percent}% ` : ""}(${amount})   `);
     else {

@@ -100,7 +100,9 @@ interface Recap {
 
 /** The name the site will store this file's bytes under (`<label>-<sha256, 16 hex>.<ext>`, see store-upload.ts), if its extension says its type. */
 async function storedNameOf(file: string): Promise<string | undefined> {
-  const ext = { mp3: "mp3", m4a: "m4a", jpg: "jpg", jpeg: "jpg", png: "png", webp: "webp" }[path.extname(file).slice(1).toLowerCase()];
+  const ext = { mp3: "mp3", m4a: "m4a", jpg: "jpg", jpeg: "jpg", png: "png", webp: "webp" }[
+    path.extname(file).slice(1).toLowerCase()
+  ];
   if (!ext) return undefined;
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
@@ -113,28 +115,51 @@ async function uploadMedia(client: HubClient, bucket: string, file: string): Pro
   const known = await storedNameOf(file);
   if (known && (await client.has(`/media/${bucket}/${known}`))) return known;
   const progress = progressPrinter(`Uploading ${path.basename(file)}`);
-  const stored = await client.upload<{ file: string }>(`/api/admin/media/${bucket}?name=${encodeURIComponent(path.basename(file))}`, file, progress);
+  const stored = await client.upload<{ file: string }>(
+    `/api/admin/media/${bucket}?name=${encodeURIComponent(path.basename(file))}`,
+    file,
+    progress,
+  );
   progress.finish();
   return stored.file;
 }
 
-async function publishRecap(client: HubClient, file: string, keys: { key?: string | undefined; fallback?: string | undefined }, out: Out): Promise<boolean> {
+async function publishRecap(
+  client: HubClient,
+  file: string,
+  keys: { key?: string | undefined; fallback?: string | undefined },
+  out: Out,
+): Promise<boolean> {
   const recap = await readRecapFile(file, keys);
   if (recap.imagePath) recap.body.blog_image = await uploadMedia(client, "weekly-summary-pics", recap.imagePath);
-  const { recap: saved, created } = await client.json<{ recap: Recap; created: boolean }>("POST", "/api/admin/recaps", recap.body);
-  out(`${created ? "Published" : "Already published"} recap ${saved.id}: ${saved.headline} (${client.baseUrl}/recap/${saved.id})`);
+  const { recap: saved, created } = await client.json<{ recap: Recap; created: boolean }>(
+    "POST",
+    "/api/admin/recaps",
+    recap.body,
+  );
+  out(
+    `${created ? "Published" : "Already published"} recap ${saved.id}: ${saved.headline} (${client.baseUrl}/recap/${saved.id})`,
+  );
   return created;
 }
 
-async function publishEpisode(client: HubClient, body: Record<string, unknown>, audio: string | undefined, out: Out): Promise<boolean> {
+async function publishEpisode(
+  client: HubClient,
+  body: Record<string, unknown>,
+  audio: string | undefined,
+  out: Out,
+): Promise<boolean> {
   const mp3_file = audio ? await uploadMedia(client, "podcast-episodes", audio) : null;
-  const { episode, created } = await client.json<{ episode: { id: number; title: string; duration_seconds: number | null }; created: boolean }>(
-    "POST",
-    "/api/admin/episodes",
-    { ...body, mp3_file },
+  const { episode, created } = await client.json<{
+    episode: { id: number; title: string; duration_seconds: number | null };
+    created: boolean;
+  }>("POST", "/api/admin/episodes", { ...body, mp3_file });
+  const length = episode.duration_seconds
+    ? `, ${Math.floor(episode.duration_seconds / 60)}:${String(episode.duration_seconds % 60).padStart(2, "0")}`
+    : "";
+  out(
+    `${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}${episodePath(episode.id)})`,
   );
-  const length = episode.duration_seconds ? `, ${Math.floor(episode.duration_seconds / 60)}:${String(episode.duration_seconds % 60).padStart(2, "0")}` : "";
-  out(`${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}${episodePath(episode.id)})`);
   return created;
 }
 
@@ -151,8 +176,17 @@ async function importFolder(client: HubClient, folder: string, out: Out): Promis
   let published = 0;
   let unchanged = 0;
   const count = (created: boolean) => (created ? published++ : unchanged++);
-  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith(".md")).sort((a, b) => a.name.localeCompare(b.name)))
-    count(await publishRecap(client, path.join(folder, entry.name), { fallback: `import:recap:${entry.name.replace(/\.md$/, "")}` }, out));
+  for (const entry of entries
+    .filter((e) => e.isFile() && e.name.endsWith(".md"))
+    .sort((a, b) => a.name.localeCompare(b.name)))
+    count(
+      await publishRecap(
+        client,
+        path.join(folder, entry.name),
+        { fallback: `import:recap:${entry.name.replace(/\.md$/, "")}` },
+        out,
+      ),
+    );
   for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
     const dir = path.join(folder, entry.name);
     const hasEpisode = await fs.stat(path.join(dir, "episode.md")).then(
@@ -166,7 +200,11 @@ async function importFolder(client: HubClient, folder: string, out: Out): Promis
   out(`Imported ${folder}: ${published} published, ${unchanged} already there.`);
 }
 
-export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+export async function runHub(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: Out = (l) => process.stdout.write(`${l}\n`),
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -202,30 +240,46 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       await publishRecap(client, need(arg, "the recap file"), { key: values.key }, out);
       return;
     case "recap list": {
-      const { recaps } = await client.json<{ recaps: Recap[] }>("GET", `/api/recaps${values.q ? `?q=${encodeURIComponent(values.q)}` : ""}`, undefined, false);
+      const { recaps } = await client.json<{ recaps: Recap[] }>(
+        "GET",
+        `/api/recaps${values.q ? `?q=${encodeURIComponent(values.q)}` : ""}`,
+        undefined,
+        false,
+      );
       for (const r of recaps) out(`${String(r.id).padStart(5)}  ${r.date.slice(0, 10)}  ${r.headline}`);
       if (!recaps.length) out("No recaps.");
       return;
     }
     case "user add": {
-      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>("POST", "/api/admin/staff", {
-        email: need(arg, "the email address"),
-        name: need(values.name, "--name"),
-        ...(values.role ? { role: values.role } : {}),
-      });
-      out(`Added ${member.name} <${member.email}> as ${member.role}. Their one-time link to set a password (good for 24 hours):`);
+      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>(
+        "POST",
+        "/api/admin/staff",
+        {
+          email: need(arg, "the email address"),
+          name: need(values.name, "--name"),
+          ...(values.role ? { role: values.role } : {}),
+        },
+      );
+      out(
+        `Added ${member.name} <${member.email}> as ${member.role}. Their one-time link to set a password (good for 24 hours):`,
+      );
       out(password_link);
       return;
     }
     case "user link": {
-      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>("POST", "/api/admin/staff/link", { email: need(arg, "the email address") });
+      const { member, password_link } = await client.json<{ member: StaffOut; password_link: string }>(
+        "POST",
+        "/api/admin/staff/link",
+        { email: need(arg, "the email address") },
+      );
       out(`A new one-time link for ${member.name} <${member.email}> (good for 24 hours; their sessions were ended):`);
       out(password_link);
       return;
     }
     case "user list": {
       const { staff } = await client.json<{ staff: Array<StaffOut & { active: boolean }> }>("GET", "/api/admin/staff");
-      for (const m of staff) out(`${m.role.padEnd(7)} ${m.email}  ${m.name}${m.active ? "" : "  (has not set a password yet)"}`);
+      for (const m of staff)
+        out(`${m.role.padEnd(7)} ${m.email}  ${m.name}${m.active ? "" : "  (has not set a password yet)"}`);
       if (!staff.length) out("No staff yet.");
       return;
     }
@@ -258,14 +312,23 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       if (values.status) query.set("status", values.status);
       if (values.limit) query.set("limit", values.limit);
       if (values.cursor) query.set("cursor", values.cursor);
-      const { comments, next_cursor: next, total } = await client.json<{ comments: Array<Record<string, string>>; next_cursor: string | null; total: number }>(
+      const {
+        comments,
+        next_cursor: next,
+        total,
+      } = await client.json<{ comments: Array<Record<string, string>>; next_cursor: string | null; total: number }>(
         "GET",
         `/api/admin/comments${query.size ? `?${query}` : ""}`,
       );
       for (const c of comments)
-        out(`${c.id}  ${c.created_at!.slice(0, 16).replace("T", " ")}  ${c.status === "hidden" ? "[hidden] " : ""}${c.author_name} on ${c.target} ${c.parent_id} (${c.parent_title}): ${c.comment_text!.replace(/\s+/g, " ").slice(0, 120)}`);
+        out(
+          `${c.id}  ${c.created_at!.slice(0, 16).replace("T", " ")}  ${c.status === "hidden" ? "[hidden] " : ""}${c.author_name} on ${c.target} ${c.parent_id} (${c.parent_title}): ${c.comment_text!.replace(/\s+/g, " ").slice(0, 120)}`,
+        );
       if (!comments.length) out("No comments.");
-      if (next) out(`${total} in all; the next ones: npm run hub -- comments list${values.status ? ` --status ${values.status}` : ""}${values.limit ? ` --limit ${values.limit}` : ""} --cursor ${next}`);
+      if (next)
+        out(
+          `${total} in all; the next ones: npm run hub -- comments list${values.status ? ` --status ${values.status}` : ""}${values.limit ? ` --limit ${values.limit}` : ""} --cursor ${next}`,
+        );
       return;
     }
     case "comments hide":
@@ -278,8 +341,12 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       out(`Deleted comment ${arg}.`);
       return;
     case "newsletter send": {
-      const { progress } = await client.json<{ progress: SendProgress }>("POST", "/api/admin/newsletter/send", { recap_id: need(arg, "the recap id") });
-      out(`Recap ${arg} is queued for ${progress.recipients ?? "every confirmed"} subscriber${progress.recipients === 1 ? "" : "s"}; follow it with: npm run hub -- newsletter status ${arg}`);
+      const { progress } = await client.json<{ progress: SendProgress }>("POST", "/api/admin/newsletter/send", {
+        recap_id: need(arg, "the recap id"),
+      });
+      out(
+        `Recap ${arg} is queued for ${progress.recipients ?? "every confirmed"} subscriber${progress.recipients === 1 ? "" : "s"}; follow it with: npm run hub -- newsletter status ${arg}`,
+      );
       return;
     }
     case "newsletter test": {
@@ -289,20 +356,34 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       return;
     }
     case "newsletter status": {
-      const { progress: p } = await client.json<{ progress: SendProgress }>("GET", `/api/admin/newsletter/${encodeURIComponent(need(arg, "the recap id"))}`);
+      const { progress: p } = await client.json<{ progress: SendProgress }>(
+        "GET",
+        `/api/admin/newsletter/${encodeURIComponent(need(arg, "the recap id"))}`,
+      );
       const c = p.counts;
-      out(`Recap ${p.recapId}: queued ${p.queuedAt.slice(0, 16).replace("T", " ")} by ${p.queuedBy}; ${p.recipients ?? "?"} recipients.`);
-      out(`sent ${c.sent}, waiting ${c.queued}, sending ${c.sending}, failed ${c.failed}, skipped (unsubscribed meanwhile) ${c.skipped}`);
-      for (const problem of p.problems ?? []) out(`${problem.status === "failed" ? "failed" : "will retry"} (${problem.count}): ${problem.reason}`);
+      out(
+        `Recap ${p.recapId}: queued ${p.queuedAt.slice(0, 16).replace("T", " ")} by ${p.queuedBy}; ${p.recipients ?? "?"} recipients.`,
+      );
+      out(
+        `sent ${c.sent}, waiting ${c.queued}, sending ${c.sending}, failed ${c.failed}, skipped (unsubscribed meanwhile) ${c.skipped}`,
+      );
+      for (const problem of p.problems ?? [])
+        out(`${problem.status === "failed" ? "failed" : "will retry"} (${problem.count}): ${problem.reason}`);
       return;
     }
     case "subscribers": {
       const { counts } = await client.json<{ counts: Record<string, number> }>("GET", "/api/admin/subscribers");
-      out(Object.entries(counts).map(([status, n]) => `${status} ${n}`).join(", "));
+      out(
+        Object.entries(counts)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(", "),
+      );
       return;
     }
     case "subscriber export": {
-      const { subscriber } = await client.json<{ subscriber: unknown }>("POST", "/api/admin/subscribers/export", { email: need(arg, "the address") });
+      const { subscriber } = await client.json<{ subscriber: unknown }>("POST", "/api/admin/subscribers/export", {
+        email: need(arg, "the address"),
+      });
       out(JSON.stringify(subscriber, null, 2));
       return;
     }
@@ -311,9 +392,14 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
       out(`Deleted ${arg} and the record of mail sent to it.`);
       return;
     case "sample remove": {
-      const { removed } = await client.json<{ removed: { recaps: number; episodes: number; media: number } }>("POST", "/api/admin/sample-content/remove");
+      const { removed } = await client.json<{ removed: { recaps: number; episodes: number; media: number } }>(
+        "POST",
+        "/api/admin/sample-content/remove",
+      );
       const n = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
-      out(`Removed ${n(removed.recaps, "sample recap")}, ${n(removed.episodes, "sample episode")} (with their comments) and ${n(removed.media, "sample media file")}.`);
+      out(
+        `Removed ${n(removed.recaps, "sample recap")}, ${n(removed.episodes, "sample episode")} (with their comments) and ${n(removed.media, "sample media file")}.`,
+      );
       out("Start the site with SEED_DEMO=false: an empty database would otherwise be given the sample content again.");
       return;
     }
@@ -328,12 +414,18 @@ export async function runHub(argv: string[], env: NodeJS.ProcessEnv, out: Out = 
     case "restore": {
       const file = need(sub, "the backup file");
       const progress = progressPrinter("Uploading backup");
-      const { restored } = await client.upload<{ restored: Record<string, number> }>("/api/admin/restore", file, progress);
+      const { restored } = await client.upload<{ restored: Record<string, number> }>(
+        "/api/admin/restore",
+        file,
+        progress,
+      );
       progress.finish();
       out(
         `Restored ${file} to ${client.baseUrl}: ${restored.weekly_summaries} recaps, ${restored.podcast_episodes} episodes, ` +
           `${restored.recap_comments! + restored.podcast_comments!} comments, ` +
-          (restored.staff_users === undefined ? "" : `${restored.staff_users} staff, ${restored.recap_drafts! + restored.episode_drafts!} drafts, ${restored.newsletter_subscribers} subscribers, `) +
+          (restored.staff_users === undefined
+            ? ""
+            : `${restored.staff_users} staff, ${restored.recap_drafts! + restored.episode_drafts!} drafts, ${restored.newsletter_subscribers} subscribers, `) +
           `${restored.media_files} media files.`,
       );
       return;
@@ -351,7 +443,11 @@ if (import.meta.main) {
     throw err;
   });
   runHub(process.argv.slice(2), process.env).catch((err: unknown) => {
-    const message = err instanceof CliError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) ? err.message : String((err as Error).stack ?? err);
+    const message =
+      err instanceof CliError ||
+      (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+        ? err.message
+        : String((err as Error).stack ?? err);
     process.stderr.write(`hub: ${message}\n`);
     process.exit(1);
   });

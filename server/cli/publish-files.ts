@@ -12,7 +12,15 @@ const recapFile = recapFrontMatter.extend({
 });
 
 export interface RecapFile {
-  body: { date: string; headline: string; content: string; snippets?: string; tags: string[]; blog_image?: string; external_key?: string };
+  body: {
+    date: string;
+    headline: string;
+    content: string;
+    snippets?: string;
+    tags: string[];
+    blog_image?: string;
+    external_key?: string;
+  };
   /** A local image to upload first; its stored name becomes `blog_image`. */
   imagePath?: string;
 }
@@ -23,7 +31,11 @@ function problems(file: string, error: z.ZodError): CliError {
 }
 
 /** A markdown file's front matter, checked against `schema`, and its body, which must not be empty (`what` names it). */
-async function readMarkdown<T extends z.ZodType>(file: string, schema: T, what: string): Promise<{ fm: z.infer<T>; body: string }> {
+async function readMarkdown<T extends z.ZodType>(
+  file: string,
+  schema: T,
+  what: string,
+): Promise<{ fm: z.infer<T>; body: string }> {
   const text = await fs.readFile(file, "utf8").catch(() => {
     throw new CliError(`no such file: ${file}`);
   });
@@ -40,7 +52,10 @@ async function readMarkdown<T extends z.ZodType>(file: string, schema: T, what: 
  * snippets, image or blog_image, key). `keys.key` (from --key) wins over the
  * front matter's key; `keys.fallback` (from import) is used when neither is given.
  */
-export async function readRecapFile(file: string, keys: { key?: string | undefined; fallback?: string | undefined } = {}): Promise<RecapFile> {
+export async function readRecapFile(
+  file: string,
+  keys: { key?: string | undefined; fallback?: string | undefined } = {},
+): Promise<RecapFile> {
   const { fm, body: content } = await readMarkdown(file, recapFile, "the recap has no content");
   const key = keys.key ?? fm.key ?? keys.fallback;
   return {

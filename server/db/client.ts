@@ -85,7 +85,10 @@ function openSqlite(dataDir: string): Database {
       // (a file system that cannot do WAL, or a read-only copy, would silently weaken that).
       const journal = String(native.prepare("PRAGMA journal_mode").get()?.journal_mode);
       const synchronous = Number(native.prepare("PRAGMA synchronous").get()?.synchronous);
-      if (journal !== "wal" || synchronous !== 2) throw new Error(`SQLite must run in WAL mode with synchronous=FULL (got journal_mode=${journal}, synchronous=${synchronous})`);
+      if (journal !== "wal" || synchronous !== 2)
+        throw new Error(
+          `SQLite must run in WAL mode with synchronous=FULL (got journal_mode=${journal}, synchronous=${synchronous})`,
+        );
       // SQLite's LIKE folds only ASCII; searches fold both sides with this instead.
       native.function("unicode_lower", { deterministic: true }, (v) => (typeof v === "string" ? v.toLowerCase() : v));
       return opened.database;

@@ -29,10 +29,23 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
 
   it("migrates an empty database, and a second run applies nothing", async () => {
     const { db } = await open();
-    expect(await migrateToLatest(db)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter", "2026-11-24T1200-confirmation-queue"]);
+    expect(await migrateToLatest(db)).toEqual([
+      "2026-11-21T0900-initial",
+      "2026-11-21T1200-episode-external-key",
+      "2026-11-21T1500-chat-jobs",
+      "2026-11-21T1800-content-version",
+      "2026-11-22T1000-search-and-paging",
+      "2026-11-22T2200-chat-conversations",
+      "2026-11-22T2300-episode-transcripts",
+      "2026-11-23T0100-editors-desk",
+      "2026-11-23T0900-newsletter",
+      "2026-11-24T1200-confirmation-queue",
+    ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
-    expect(tables).toEqual(expect.arrayContaining(["weekly_summaries", "recap_comments", "podcast_episodes", "podcast_comments"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["weekly_summaries", "recap_comments", "podcast_episodes", "podcast_comments"]),
+    );
   });
 
   it("has the spec's columns on the spec's tables", async () => {
@@ -41,10 +54,18 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     const columns = Object.fromEntries(
       (await db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]),
     );
-    expect(columns.weekly_summaries).toEqual(expect.arrayContaining(["id", "date", "headline", "content", "snippets", "tags", "blog_image"]));
-    expect(columns.recap_comments).toEqual(expect.arrayContaining(["id", "recap_id", "author_name", "comment_text", "created_at", "status"]));
-    expect(columns.podcast_episodes).toEqual(expect.arrayContaining(["id", "date", "title", "description", "mp3_file", "weekly_daily"]));
-    expect(columns.podcast_comments).toEqual(expect.arrayContaining(["id", "episode_id", "author_name", "comment_text", "created_at", "status"]));
+    expect(columns.weekly_summaries).toEqual(
+      expect.arrayContaining(["id", "date", "headline", "content", "snippets", "tags", "blog_image"]),
+    );
+    expect(columns.recap_comments).toEqual(
+      expect.arrayContaining(["id", "recap_id", "author_name", "comment_text", "created_at", "status"]),
+    );
+    expect(columns.podcast_episodes).toEqual(
+      expect.arrayContaining(["id", "date", "title", "description", "mp3_file", "weekly_daily"]),
+    );
+    expect(columns.podcast_comments).toEqual(
+      expect.arrayContaining(["id", "episode_id", "author_name", "comment_text", "created_at", "status"]),
+    );
   });
 
   it("keeps dates as ISO strings and rejects an unknown series", async () => {
@@ -58,7 +79,10 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     expect(row.date).toBe("2026-11-20");
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     await expect(
-      db.insertInto("podcast_episodes").values({ date: "2026-11-20", title: "T", description: "D", weekly_daily: "monthly" as "daily", guid: "g" }).execute(),
+      db
+        .insertInto("podcast_episodes")
+        .values({ date: "2026-11-20", title: "T", description: "D", weekly_daily: "monthly" as "daily", guid: "g" })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -84,7 +108,8 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     }
     const images = recaps.filter((r) => r.blog_image);
     expect(images.length).toBeGreaterThanOrEqual(3);
-    for (const r of images) expect(fs.existsSync(path.join(testDb.dataDir, "media/weekly-summary-pics", r.blog_image!))).toBe(true);
+    for (const r of images)
+      expect(fs.existsSync(path.join(testDb.dataDir, "media/weekly-summary-pics", r.blog_image!))).toBe(true);
     expect(recaps.some((r) => (r.snippets ?? "").length > 350)).toBe(true);
   });
 
@@ -93,7 +118,10 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     await migrateToLatest(db);
     await db.insertInto("weekly_summaries").values({ date: "2026-01-02", headline: "Ours", content: "Real" }).execute();
     expect((await seedDemoContent(db, testDb.dataDir)).seeded).toBe(false);
-    const { n } = await db.selectFrom("weekly_summaries").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom("weekly_summaries")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(1);
   });
 
@@ -101,18 +129,37 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     await open();
     const env = { ...process.env, ...testDb.env };
     const results = await Promise.all(
-      [1, 2, 3].map(() => run(process.execPath, ["tests/support/migrate-and-seed.ts"], { cwd: ROOT, env }).then((r) => JSON.parse(r.stdout) as { applied: string[]; seeded: boolean })),
+      [1, 2, 3].map(() =>
+        run(process.execPath, ["tests/support/migrate-and-seed.ts"], { cwd: ROOT, env }).then(
+          (r) => JSON.parse(r.stdout) as { applied: string[]; seeded: boolean },
+        ),
+      ),
     );
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    expect(results.flatMap((r) => r.applied)).toEqual(["2026-11-21T0900-initial", "2026-11-21T1200-episode-external-key", "2026-11-21T1500-chat-jobs", "2026-11-21T1800-content-version", "2026-11-22T1000-search-and-paging", "2026-11-22T2200-chat-conversations", "2026-11-22T2300-episode-transcripts", "2026-11-23T0100-editors-desk", "2026-11-23T0900-newsletter", "2026-11-24T1200-confirmation-queue"]);
-    const { n } = await database.db.selectFrom("weekly_summaries").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    expect(results.flatMap((r) => r.applied)).toEqual([
+      "2026-11-21T0900-initial",
+      "2026-11-21T1200-episode-external-key",
+      "2026-11-21T1500-chat-jobs",
+      "2026-11-21T1800-content-version",
+      "2026-11-22T1000-search-and-paging",
+      "2026-11-22T2200-chat-conversations",
+      "2026-11-22T2300-episode-transcripts",
+      "2026-11-23T0100-editors-desk",
+      "2026-11-23T0900-newsletter",
+      "2026-11-24T1200-confirmation-queue",
+    ]);
+    const { n } = await database.db
+      .selectFrom("weekly_summaries")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(10);
   }, 60_000);
 
   if (engine === "sqlite") {
     it("runs SQLite in WAL mode with synchronous=FULL and foreign keys on", async () => {
       const { db } = await open();
-      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
       expect(await pragma("journal_mode")).toBe("wal");
       expect(await pragma("synchronous")).toBe(2);
       expect(await pragma("foreign_keys")).toBe(1);

@@ -20,7 +20,11 @@ export interface DialectHelpers {
    * (PostgreSQL's pg_trgm GIN indexes serve ILIKE directly) or the needle is
    * shorter than a trigram.
    */
-  searchCandidates: (index: "recap_search" | "episode_search", id: Expression<number>, needle: string) => RawBuilder<SqlBool> | undefined;
+  searchCandidates: (
+    index: "recap_search" | "episode_search",
+    id: Expression<number>,
+    needle: string,
+  ) => RawBuilder<SqlBool> | undefined;
 }
 
 /** A search box's text as a needle: trimmed; undefined when nothing is left. */
@@ -45,7 +49,11 @@ export const TRIGRAM = 3;
  * transaction that rules out sequential scans; SQLite's FTS5 candidates are
  * part of the query itself.
  */
-export function withSearchIndex<T>(db: Kysely<any>, q: string | undefined, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export function withSearchIndex<T>(
+  db: Kysely<any>,
+  q: string | undefined,
+  run: (db: Kysely<any>) => Promise<T>,
+): Promise<T> {
   const needle = searchNeedle(q);
   if (engineOf(db) !== "postgres" || !needle || matchesNothing(needle) || [...needle].length < TRIGRAM) return run(db);
   return db.transaction().execute(async (trx) => {
@@ -84,6 +92,8 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
       sql<boolean>`unicode_lower(${text}) like unicode_lower(${containsPattern(needle)}) escape '\\'`,
     // An FTS5 phrase of the needle: its trigrams, next to each other, in one column.
     searchCandidates: (index, id, needle) =>
-      [...needle].length < TRIGRAM ? undefined : sql<SqlBool>`${id} in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${`"${needle.replaceAll('"', '""')}"`})`,
+      [...needle].length < TRIGRAM
+        ? undefined
+        : sql<SqlBool>`${id} in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${`"${needle.replaceAll('"', '""')}"`})`,
   };
 }

@@ -76,8 +76,14 @@ export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string
 }
 
 async function isEmpty(trx: Transaction<DB>): Promise<boolean> {
-  const { recaps } = await trx.selectFrom("weekly_summaries").select((eb) => eb.fn.countAll<number>().as("recaps")).executeTakeFirstOrThrow();
-  const { episodes } = await trx.selectFrom("podcast_episodes").select((eb) => eb.fn.countAll<number>().as("episodes")).executeTakeFirstOrThrow();
+  const { recaps } = await trx
+    .selectFrom("weekly_summaries")
+    .select((eb) => eb.fn.countAll<number>().as("recaps"))
+    .executeTakeFirstOrThrow();
+  const { episodes } = await trx
+    .selectFrom("podcast_episodes")
+    .select((eb) => eb.fn.countAll<number>().as("episodes"))
+    .executeTakeFirstOrThrow();
   return Number(recaps) === 0 && Number(episodes) === 0;
 }
 

@@ -1,7 +1,17 @@
 // System errors of a connection that could not be made or was lost.
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // node-postgres says these in words, without a code.
-const CONNECTION_WORDS = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|database is locked/i;
+const CONNECTION_WORDS =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|database is locked/i;
 
 /**
  * Whether an error means the database cannot be reached or cannot take the
@@ -23,4 +33,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** What a visitor or client is told while the database is unavailable. */
-export const DATABASE_UNAVAILABLE = { message: "The site's database is unavailable right now. Please try again in a moment.", retryAfterSeconds: 5 } as const;
+export const DATABASE_UNAVAILABLE = {
+  message: "The site's database is unavailable right now. Please try again in a moment.",
+  retryAfterSeconds: 5,
+} as const;

@@ -5,7 +5,6 @@ import type { FormProblem } from "#common/desk/desk-types.ts";
 export type { FormProblem };
 import { episodeFields, recapFields } from "../content/content-fields.ts";
 
-
 const LABELS: Record<string, string> = {
   date: "Date",
   headline: "Headline",
@@ -77,7 +76,9 @@ export function parseRecapForm(form: FormData) {
   });
   if (!parsed.success) return { problem: problemOf(parsed.error, form) } as const;
   const { date, headline, content, snippets, tags, blog_image } = parsed.data;
-  return { value: { date, headline, content, snippets: snippets ?? null, tags, blog_image: blog_image ?? null } } as const;
+  return {
+    value: { date, headline, content, snippets: snippets ?? null, tags, blog_image: blog_image ?? null },
+  } as const;
 }
 
 const episodeForm = z.object(episodeFields);
@@ -95,9 +96,20 @@ export function parseEpisodeForm(form: FormData) {
   if (!parsed.success) return { problem: problemOf(parsed.error, form) } as const;
   const v = parsed.data;
   return {
-    value: { date: v.date, title: v.title, description: v.description, weekly_daily: v.weekly_daily, mp3_file: v.mp3_file ?? null, transcript: v.transcript ?? null, chapters: v.chapters ?? null },
+    value: {
+      date: v.date,
+      title: v.title,
+      description: v.description,
+      weekly_daily: v.weekly_daily,
+      mp3_file: v.mp3_file ?? null,
+      transcript: v.transcript ?? null,
+      chapters: v.chapters ?? null,
+    },
   } as const;
 }
 
 /** A form problem about one field (the schedule, an audio file that cannot be read). */
-export const fieldProblem = (form: FormData, field: string, message: string): FormProblem => ({ fieldErrors: { [field]: message }, values: typedValues(form) });
+export const fieldProblem = (form: FormData, field: string, message: string): FormProblem => ({
+  fieldErrors: { [field]: message },
+  values: typedValues(form),
+});

@@ -7,7 +7,6 @@ export { STATUS_FILTERS };
 export type { DeskListData, DeskRow, StatusFilter };
 export const statusFilter = (raw: string | null): StatusFilter => STATUS_FILTERS.find((s) => s === raw) ?? "all";
 
-
 const PER_PAGE = 25;
 
 /**
@@ -15,7 +14,10 @@ const PER_PAGE = 25;
  * unpublished items that match (all of them: a newsroom has a handful), then
  * a numbered page of the published ones.
  */
-export async function deskList<D extends { id: number; date: string; publish_at: string | null }, P extends { id: number; date: string }>(
+export async function deskList<
+  D extends { id: number; date: string; publish_at: string | null },
+  P extends { id: number; date: string },
+>(
   request: Request,
   kind: "recaps" | "episodes",
   read: {
@@ -35,8 +37,27 @@ export async function deskList<D extends { id: number; date: string; publish_at:
       : { items: [], total: 0, page: 1, pageCount: 1 },
   ]);
   const rows: DeskRow[] = [
-    ...drafts.map((d) => ({ key: `d${d.id}`, href: `/admin/${kind}/drafts/${d.id}`, title: read.title(d), date: d.date, publishAt: d.publish_at })),
-    ...published.items.map((p) => ({ key: `p${p.id}`, href: `/admin/${kind}/${p.id}`, title: read.title(p), date: p.date, publishAt: null, viewHref: read.view(p.id) })),
+    ...drafts.map((d) => ({
+      key: `d${d.id}`,
+      href: `/admin/${kind}/drafts/${d.id}`,
+      title: read.title(d),
+      date: d.date,
+      publishAt: d.publish_at,
+    })),
+    ...published.items.map((p) => ({
+      key: `p${p.id}`,
+      href: `/admin/${kind}/${p.id}`,
+      title: read.title(p),
+      date: p.date,
+      publishAt: null,
+      viewHref: read.view(p.id),
+    })),
   ];
-  return { q, status, rows, published: { page: published.page, pageCount: published.pageCount, total: published.total }, done: url.searchParams.get("done") };
+  return {
+    q,
+    status,
+    rows,
+    published: { page: published.page, pageCount: published.pageCount, total: published.total },
+    done: url.searchParams.get("done"),
+  };
 }

@@ -50,11 +50,21 @@ function listDrafts<T extends "recap_drafts" | "episode_drafts">(
   let query = (db as Kysely<any>).selectFrom(table).selectAll();
   if (options.state) query = query.where("publish_at", options.state === "scheduled" ? "is not" : "is", null);
   const needle = searchNeedle(options.q);
-  if (needle) query = query.where((eb) => eb.or(texts.map((column) => dialectOf(db).containsIgnoringCase(eb.ref(column), needle))));
-  return query.orderBy(sql`publish_at is null`).orderBy("publish_at").orderBy("updated_at", "desc").execute() as Promise<Array<Selectable<DB[T]>>>;
+  if (needle)
+    query = query.where((eb) =>
+      eb.or(texts.map((column) => dialectOf(db).containsIgnoringCase(eb.ref(column), needle))),
+    );
+  return query
+    .orderBy(sql`publish_at is null`)
+    .orderBy("publish_at")
+    .orderBy("updated_at", "desc")
+    .execute() as Promise<Array<Selectable<DB[T]>>>;
 }
 
-export async function listRecapDrafts(db: Kysely<DB>, options: { q?: string | undefined; state?: DraftState | undefined } = {}): Promise<RecapDraft[]> {
+export async function listRecapDrafts(
+  db: Kysely<DB>,
+  options: { q?: string | undefined; state?: DraftState | undefined } = {},
+): Promise<RecapDraft[]> {
   return (await listDrafts(db, "recap_drafts", ["headline", "content"], options)).map(toRecapDraft);
 }
 
@@ -64,9 +74,14 @@ export async function getRecapDraft(db: Kysely<DB>, id: number): Promise<RecapDr
 }
 
 /** Saves a new draft (no id) or changes one; undefined when the draft is gone (published meanwhile). */
-export async function saveRecapDraft(db: Kysely<DB>, id: number | undefined, input: RecapDraftInput): Promise<number | undefined> {
+export async function saveRecapDraft(
+  db: Kysely<DB>,
+  id: number | undefined,
+  input: RecapDraftInput,
+): Promise<number | undefined> {
   const values = { ...input, tags: tagsColumn(input.tags), updated_at: new Date().toISOString() };
-  if (id === undefined) return (await db.insertInto("recap_drafts").values(values).returning("id").executeTakeFirstOrThrow()).id;
+  if (id === undefined)
+    return (await db.insertInto("recap_drafts").values(values).returning("id").executeTakeFirstOrThrow()).id;
   const result = await db.updateTable("recap_drafts").set(values).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) ? id : undefined;
 }
@@ -75,7 +90,10 @@ export async function deleteRecapDraft(db: Kysely<DB>, id: number): Promise<bool
   return Number((await db.deleteFrom("recap_drafts").where("id", "=", id).executeTakeFirst()).numDeletedRows) > 0;
 }
 
-export function listEpisodeDrafts(db: Kysely<DB>, options: { q?: string | undefined; state?: DraftState | undefined } = {}): Promise<EpisodeDraft[]> {
+export function listEpisodeDrafts(
+  db: Kysely<DB>,
+  options: { q?: string | undefined; state?: DraftState | undefined } = {},
+): Promise<EpisodeDraft[]> {
   return listDrafts(db, "episode_drafts", ["title", "description"], options);
 }
 
@@ -83,9 +101,14 @@ export function getEpisodeDraft(db: Kysely<DB>, id: number): Promise<EpisodeDraf
   return db.selectFrom("episode_drafts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function saveEpisodeDraft(db: Kysely<DB>, id: number | undefined, input: EpisodeDraftInput): Promise<number | undefined> {
+export async function saveEpisodeDraft(
+  db: Kysely<DB>,
+  id: number | undefined,
+  input: EpisodeDraftInput,
+): Promise<number | undefined> {
   const values = { ...input, updated_at: new Date().toISOString() };
-  if (id === undefined) return (await db.insertInto("episode_drafts").values(values).returning("id").executeTakeFirstOrThrow()).id;
+  if (id === undefined)
+    return (await db.insertInto("episode_drafts").values(values).returning("id").executeTakeFirstOrThrow()).id;
   const result = await db.updateTable("episode_drafts").set(values).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) ? id : undefined;
 }

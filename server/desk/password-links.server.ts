@@ -14,7 +14,11 @@ export async function passwordLink(db: Kysely<DB>, userId: number): Promise<stri
     await trx.deleteFrom("staff_tokens").where("user_id", "=", userId).execute();
     await trx
       .insertInto("staff_tokens")
-      .values({ id: digestOf(token), user_id: userId, expires_at: new Date(Date.now() + LINK_HOURS * 3_600_000).toISOString() })
+      .values({
+        id: digestOf(token),
+        user_id: userId,
+        expires_at: new Date(Date.now() + LINK_HOURS * 3_600_000).toISOString(),
+      })
       .execute();
   });
   return `/admin/password/${token}`;
@@ -23,7 +27,11 @@ export async function passwordLink(db: Kysely<DB>, userId: number): Promise<stri
 /** The member a live link is for; undefined when it is unknown, used or expired. */
 export async function linkOwner(db: Kysely<DB>, token: string): Promise<number | undefined> {
   if (token.length > 100) return undefined;
-  const row = await db.selectFrom("staff_tokens").select(["user_id", "expires_at"]).where("id", "=", digestOf(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("staff_tokens")
+    .select(["user_id", "expires_at"])
+    .where("id", "=", digestOf(token))
+    .executeTakeFirst();
   return row && new Date(row.expires_at).getTime() > Date.now() ? row.user_id : undefined;
 }
 
@@ -33,7 +41,11 @@ export async function linkOwner(db: Kysely<DB>, token: string): Promise<number |
  * member ends (a reset is what you do when someone else may know the old one).
  * False when the link was no longer good.
  */
-export async function spendPasswordLink(db: Kysely<DB>, token: string, passwordHash: string): Promise<number | undefined> {
+export async function spendPasswordLink(
+  db: Kysely<DB>,
+  token: string,
+  passwordHash: string,
+): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const userId = await linkOwner(trx, token);
     if (userId === undefined) return undefined;

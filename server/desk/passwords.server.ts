@@ -46,11 +46,21 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions & { N: number; r: number; p: number },
+): Promise<Buffer> {
   return withHashSlot(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize("NFKC"), salt, KEY_BYTES, { ...options, maxmem: maxmem(options.N, options.r) }, (err, key) => (err ? reject(err) : resolve(key))),
+        scrypt(
+          password.normalize("NFKC"),
+          salt,
+          KEY_BYTES,
+          { ...options, maxmem: maxmem(options.N, options.r) },
+          (err, key) => (err ? reject(err) : resolve(key)),
+        ),
       ),
   );
 }

@@ -21,7 +21,11 @@ const BATCH = 20;
  * LOCKED, so instances split a backlog instead of queueing behind each other;
  * SQLite has one writer at a time, which gives the same guarantee.
  */
-async function claim(trx: Kysely<DB>, table: "recap_drafts" | "episode_drafts", where: { id: number } | { dueBy: string }) {
+async function claim(
+  trx: Kysely<DB>,
+  table: "recap_drafts" | "episode_drafts",
+  where: { id: number } | { dueBy: string },
+) {
   const pg = engineOf(trx) === "postgres";
   const chosen =
     "id" in where
@@ -34,13 +38,27 @@ async function claim(trx: Kysely<DB>, table: "recap_drafts" | "episode_drafts", 
     .execute();
 }
 
-async function publishClaimed(trx: Kysely<DB>, kind: "recap" | "episode", by: string, draftId: number, publish: () => Promise<number>): Promise<Publication> {
+async function publishClaimed(
+  trx: Kysely<DB>,
+  kind: "recap" | "episode",
+  by: string,
+  draftId: number,
+  publish: () => Promise<number>,
+): Promise<Publication> {
   const itemId = await publish();
-  await trx.insertInto("publications").values({ kind, draft_id: draftId, item_id: itemId, published_by: by, published_at: new Date().toISOString() }).execute();
+  await trx
+    .insertInto("publications")
+    .values({ kind, draft_id: draftId, item_id: itemId, published_by: by, published_at: new Date().toISOString() })
+    .execute();
   return { kind, draftId, itemId };
 }
 
-async function publishRecaps(trx: Kysely<DB>, by: string, where: { id: number } | { dueBy: string }, newsletter?: NewsletterPolicy): Promise<Publication[]> {
+async function publishRecaps(
+  trx: Kysely<DB>,
+  by: string,
+  where: { id: number } | { dueBy: string },
+  newsletter?: NewsletterPolicy,
+): Promise<Publication[]> {
   const out: Publication[] = [];
   for (const draft of await claim(trx, "recap_drafts", where)) {
     const d = draft as unknown as DB["recap_drafts"] & { id: number };
@@ -62,7 +80,11 @@ async function publishRecaps(trx: Kysely<DB>, by: string, where: { id: number } 
   return out;
 }
 
-async function publishEpisodes(trx: Kysely<DB>, by: string, where: { id: number } | { dueBy: string }): Promise<Publication[]> {
+async function publishEpisodes(
+  trx: Kysely<DB>,
+  by: string,
+  where: { id: number } | { dueBy: string },
+): Promise<Publication[]> {
   const out: Publication[] = [];
   for (const draft of await claim(trx, "episode_drafts", where)) {
     const d = draft as unknown as DB["episode_drafts"] & { id: number };
@@ -71,7 +93,15 @@ async function publishEpisodes(trx: Kysely<DB>, by: string, where: { id: number 
         const audio = d.byte_size === null ? null : { byteSize: d.byte_size, durationSeconds: d.duration_seconds };
         const { episode } = await createEpisode(
           trx,
-          { date: d.date, title: d.title, description: d.description, weekly_daily: d.weekly_daily, mp3_file: d.mp3_file, transcript: d.transcript, chapters: d.chapters },
+          {
+            date: d.date,
+            title: d.title,
+            description: d.description,
+            weekly_daily: d.weekly_daily,
+            mp3_file: d.mp3_file,
+            transcript: d.transcript,
+            chapters: d.chapters,
+          },
           audio,
         );
         return episode.id;
@@ -82,16 +112,35 @@ async function publishEpisodes(trx: Kysely<DB>, by: string, where: { id: number 
 }
 
 /** Publish now: the draft becomes a public recap; undefined when it was already published (by the schedule or another click). */
-export async function publishRecapDraft(db: Kysely<DB>, draftId: number, by: string, newsletter?: NewsletterPolicy): Promise<Publication | undefined> {
+export async function publishRecapDraft(
+  db: Kysely<DB>,
+  draftId: number,
+  by: string,
+  newsletter?: NewsletterPolicy,
+): Promise<Publication | undefined> {
   return (await db.transaction().execute((trx) => publishRecaps(trx, by, { id: draftId }, newsletter)))[0];
 }
 
-export async function publishEpisodeDraft(db: Kysely<DB>, draftId: number, by: string): Promise<Publication | undefined> {
+export async function publishEpisodeDraft(
+  db: Kysely<DB>,
+  draftId: number,
+  by: string,
+): Promise<Publication | undefined> {
   return (await db.transaction().execute((trx) => publishEpisodes(trx, by, { id: draftId })))[0];
 }
 
 /** Publishes everything scheduled at or before `now`: one batch per kind, in one transaction. */
-export async function publishDue(db: Kysely<DB>, by: string, now = new Date(), newsletter?: NewsletterPolicy): Promise<Publication[]> {
+export async function publishDue(
+  db: Kysely<DB>,
+  by: string,
+  now = new Date(),
+  newsletter?: NewsletterPolicy,
+): Promise<Publication[]> {
   const dueBy = now.toISOString();
-  return db.transaction().execute(async (trx) => [...(await publishRecaps(trx, by, { dueBy }, newsletter)), ...(await publishEpisodes(trx, by, { dueBy }))]);
+  return db
+    .transaction()
+    .execute(async (trx) => [
+      ...(await publishRecaps(trx, by, { dueBy }, newsletter)),
+      ...(await publishEpisodes(trx, by, { dueBy })),
+    ]);
 }

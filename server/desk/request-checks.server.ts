@@ -32,7 +32,8 @@ export function deskCookie(name: string, value: string, expires?: Date): string 
   const when = expires ? `; Expires=${expires.toUTCString()}` : "";
   return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; Secure; SameSite=Lax${when}`;
 }
-export const clearedCookie = (name: string) => `${name}=; Path=/; HttpOnly; Secure; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+export const clearedCookie = (name: string) =>
+  `${name}=; Path=/; HttpOnly; Secure; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 
 /** Whether `given` is `secret`, in the same time for any guess (both sides hashed to one length). */
 export function sameSecret(given: string, secret: string): boolean {
@@ -45,7 +46,11 @@ export function sameSecret(given: string, secret: string): boolean {
  * browser addressed (the same site reached by another name, e.g. 127.0.0.1).
  * No Origin at all (an old browser, a script) passes: the CSRF token still has to match.
  */
-export function sameSite(origin: string | null | undefined, host: string | null | undefined, config: Pick<Config, "SITE_URL">): boolean {
+export function sameSite(
+  origin: string | null | undefined,
+  host: string | null | undefined,
+  config: Pick<Config, "SITE_URL">,
+): boolean {
   if (!origin) return true;
   if (origin === new URL(config.SITE_URL).origin) return true;
   try {

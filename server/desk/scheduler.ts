@@ -11,7 +11,13 @@ import { publishDue, type Publication } from "./publish.server.ts";
  * instances are up. It looks at start too: what fell due while no instance ran
  * goes out as soon as one starts.
  */
-export function startScheduler(db: Kysely<DB>, logger: Logger, pollSeconds: number, newsletter?: NewsletterPolicy, onPublished?: (p: Publication) => void): () => Promise<void> {
+export function startScheduler(
+  db: Kysely<DB>,
+  logger: Logger,
+  pollSeconds: number,
+  newsletter?: NewsletterPolicy,
+  onPublished?: (p: Publication) => void,
+): () => Promise<void> {
   const by = `schedule:${hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -20,7 +26,7 @@ export function startScheduler(db: Kysely<DB>, logger: Logger, pollSeconds: numb
   async function pass(): Promise<void> {
     try {
       // A full batch means there may be more waiting: go again at once.
-      for (let more = true; more && !stopped; ) {
+      for (let more = true; more && !stopped;) {
         const published = await publishDue(db, by, new Date(), newsletter);
         for (const p of published) {
           logger.info({ kind: p.kind, id: p.itemId, draft: p.draftId }, "scheduled item published");

@@ -23,7 +23,13 @@ export async function startSession(db: Kysely<DB>, userId: number): Promise<{ to
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   await db
     .insertInto("staff_sessions")
-    .values({ id: digestOf(token), user_id: userId, csrf: secret(), created_at: now.toISOString(), expires_at: expires.toISOString() })
+    .values({
+      id: digestOf(token),
+      user_id: userId,
+      csrf: secret(),
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    })
     .execute();
   // Expired sessions go as new ones come: the table holds only live ones, without a sweeper.
   await db.deleteFrom("staff_sessions").where("expires_at", "<", now.toISOString()).execute();

@@ -55,7 +55,8 @@ export async function takeAttempt(db: Kysely<DB>, email: string, client: string)
   const at = new Date().toISOString();
   const held = [...keys(email, client)].sort();
   return db.transaction().execute(async (trx) => {
-    if (engineOf(trx) === "postgres") for (const key of held) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    if (engineOf(trx) === "postgres")
+      for (const key of held) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
     const waitSeconds = await lockedFor(trx, email, client);
     if (waitSeconds > 0) return { allowed: false, waitSeconds };
     const rows = await trx
@@ -64,12 +65,18 @@ export async function takeAttempt(db: Kysely<DB>, email: string, client: string)
       .returning("id")
       .execute();
     // Old failures count for nothing: drop them as new ones come.
-    await trx.deleteFrom("signin_failures").where("at", "<", new Date(Date.now() - SIGNIN_LIMITS.windowMinutes * 60_000).toISOString()).execute();
+    await trx
+      .deleteFrom("signin_failures")
+      .where("at", "<", new Date(Date.now() - SIGNIN_LIMITS.windowMinutes * 60_000).toISOString())
+      .execute();
     return { allowed: true, ids: rows.map((r) => r.id) };
   });
 }
 
 /** The attempt was right: it does not count, and the account's earlier failures are forgotten (not the client's). */
 export async function attemptSucceeded(db: Kysely<DB>, email: string, attempt: { ids: number[] }): Promise<void> {
-  await db.deleteFrom("signin_failures").where((eb) => eb.or([eb("id", "in", attempt.ids), eb("key", "=", keys(email, "")[0])])).execute();
+  await db
+    .deleteFrom("signin_failures")
+    .where((eb) => eb.or([eb("id", "in", attempt.ids), eb("key", "=", keys(email, "")[0])]))
+    .execute();
 }

@@ -4,12 +4,17 @@ import type { StaffMember } from "#common/desk/desk-types.ts";
 
 export type { StaffMember };
 
-
 export const STAFF_ROLES: readonly StaffRole[] = ["owner", "editor"];
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
-const member = (row: { id: number; email: string; name: string; role: StaffRole; password_hash: string | null }): StaffMember => ({
+const member = (row: {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string | null;
+}): StaffMember => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -24,7 +29,10 @@ export async function listStaff(db: Kysely<DB>): Promise<StaffMember[]> {
 }
 
 export async function staffCount(db: Kysely<DB>): Promise<number> {
-  const { n } = await db.selectFrom("staff_users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("staff_users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -34,8 +42,15 @@ export async function getStaff(db: Kysely<DB>, id: number): Promise<StaffMember 
 }
 
 /** The member with this address and their password hash (null when none is set). */
-export async function staffForSignIn(db: Kysely<DB>, email: string): Promise<(StaffMember & { passwordHash: string | null }) | undefined> {
-  const row = await db.selectFrom("staff_users").select(COLUMNS).where("email", "=", normalEmail(email)).executeTakeFirst();
+export async function staffForSignIn(
+  db: Kysely<DB>,
+  email: string,
+): Promise<(StaffMember & { passwordHash: string | null }) | undefined> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select(COLUMNS)
+    .where("email", "=", normalEmail(email))
+    .executeTakeFirst();
   return row && { ...member(row), passwordHash: row.password_hash };
 }
 
@@ -48,7 +63,13 @@ export async function addStaff(
 ): Promise<StaffMember> {
   const row = await db
     .insertInto("staff_users")
-    .values({ email: normalEmail(input.email), name: input.name.trim(), role: input.role, password_hash: input.passwordHash ?? null, created_at: new Date().toISOString() })
+    .values({
+      email: normalEmail(input.email),
+      name: input.name.trim(),
+      role: input.role,
+      password_hash: input.passwordHash ?? null,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.column("email").doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
@@ -80,5 +101,6 @@ export async function removeStaff(db: Kysely<DB>, id: number): Promise<void> {
 
 async function assertNotLastOwner(db: Kysely<DB>, id: number): Promise<void> {
   const owners = await db.selectFrom("staff_users").select("id").where("role", "=", "owner").execute();
-  if (owners.length === 1 && owners[0]!.id === id) throw new StaffError("The desk needs at least one owner: make someone else an owner first");
+  if (owners.length === 1 && owners[0]!.id === id)
+    throw new StaffError("The desk needs at least one owner: make someone else an owner first");
 }

@@ -1,5 +1,14 @@
 const parts = (zone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
 
 /** How far `zone`'s clocks are ahead of UTC at `at`, in milliseconds. */
 function offsetAt(format: Intl.DateTimeFormat, at: number): number {

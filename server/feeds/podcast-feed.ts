@@ -7,13 +7,15 @@ import { tightenCdata } from "./tighten-cdata.ts";
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
 // (scheme and trailing slashes removed) in this namespace.
 const PODCAST_GUID_NAMESPACE = "ead4c236-bf58-58c6-a2c6-a6b28d128cb6";
-export const podcastGuid = (feedUrl: string) => uuidv5(feedUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, ""), PODCAST_GUID_NAMESPACE);
+export const podcastGuid = (feedUrl: string) =>
+  uuidv5(feedUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/+$/, ""), PODCAST_GUID_NAMESPACE);
 
 const SHOW = {
   all: {
     path: FEED_PATHS.podcast,
     title: "The Spirits Signal",
-    description: "Daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits and beverage-alcohol trade.",
+    description:
+      "Daily and weekly audio on industry shifts, strategic insights and interviews from the U.S. spirits and beverage-alcohol trade.",
   },
   daily: {
     path: FEED_PATHS.daily,
@@ -28,7 +30,10 @@ const SHOW = {
 } as const;
 
 export type PodcastFeedName = keyof typeof SHOW;
-export const PODCAST_FEED_PATHS = Object.fromEntries(Object.entries(SHOW).map(([k, v]) => [k, v.path])) as Record<PodcastFeedName, string>;
+export const PODCAST_FEED_PATHS = Object.fromEntries(Object.entries(SHOW).map(([k, v]) => [k, v.path])) as Record<
+  PodcastFeedName,
+  string
+>;
 export const feedSeries = (name: PodcastFeedName): Series | undefined => (name === "all" ? undefined : name);
 
 const audioType = (file: string) => (/\.(m4a|mp4)$/i.test(file) ? "audio/mp4" : "audio/mpeg");
@@ -50,17 +55,25 @@ function episodeExtrasTags(episode: Episode, base: string) {
       : [{ url: `${base}${paths.text}`, type: "text/plain", language: "en" }];
   const podcast = {
     ...(transcripts.length ? { transcripts } : {}),
-    ...(episode.chapters_url ? { chapters: { url: `${base}${paths.chapters}`, type: "application/json+chapters" } } : {}),
+    ...(episode.chapters_url
+      ? { chapters: { url: `${base}${paths.chapters}`, type: "application/json+chapters" } }
+      : {}),
   };
   return Object.keys(podcast).length ? { podcast } : {};
 }
 
-export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site: { siteUrl: string; brand: string }): string {
+export function podcastFeedXml(
+  name: PodcastFeedName,
+  episodes: Episode[],
+  site: { siteUrl: string; brand: string },
+): string {
   const show = SHOW[name];
   const base = site.siteUrl;
   const feedUrl = `${base}${show.path}`;
   const artwork = `${base}/podcast/artwork.jpg`;
-  const playable = episodes.filter((e): e is Episode & { audio_url: string; byte_size: number; mp3_file: string } => Boolean(e.audio_url && e.byte_size && e.mp3_file));
+  const playable = episodes.filter((e): e is Episode & { audio_url: string; byte_size: number; mp3_file: string } =>
+    Boolean(e.audio_url && e.byte_size && e.mp3_file),
+  );
   const xml = generateRssFeed({
     title: show.title,
     link: `${base}/podcast`,
@@ -68,7 +81,9 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
     language: "en-us",
     copyright: `© ${site.brand}`,
     generator: site.brand,
-    ...(playable[0] ? { lastBuildDate: releaseInstant(playable[0].date), pubDate: releaseInstant(playable[0].date) } : {}),
+    ...(playable[0]
+      ? { lastBuildDate: releaseInstant(playable[0].date), pubDate: releaseInstant(playable[0].date) }
+      : {}),
     image: { url: artwork, title: show.title, link: `${base}/podcast` },
     atom: { links: [{ href: feedUrl, rel: "self", type: "application/rss+xml" }] },
     itunes: {
@@ -76,7 +91,10 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
       author: site.brand,
       explicit: false,
       type: "episodic",
-      categories: [{ text: "Business", categories: [{ text: "Marketing" }] }, { text: "News", categories: [{ text: "Business News" }] }],
+      categories: [
+        { text: "Business", categories: [{ text: "Marketing" }] },
+        { text: "News", categories: [{ text: "Business News" }] },
+      ],
     },
     podcast: { guid: podcastGuid(feedUrl), locked: { value: true } },
     items: playable.map((episode) => ({
@@ -86,7 +104,9 @@ export function podcastFeedXml(name: PodcastFeedName, episodes: Episode[], site:
       // Stored when the episode was created and never changed: apps key downloads on it.
       guid: { value: episode.guid, isPermaLink: false },
       pubDate: releaseInstant(episode.date),
-      enclosures: [{ url: absoluteUrl(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) }],
+      enclosures: [
+        { url: absoluteUrl(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) },
+      ],
       itunes: {
         ...(episode.duration_seconds ? { duration: Math.round(episode.duration_seconds) } : {}),
         explicit: false,

@@ -8,7 +8,8 @@ import { escapeHtml } from "../content/escape-html.ts";
 /** How many recaps the feed carries, newest first. */
 export const RECAP_FEED_SIZE = 50;
 
-const imageType = (url: string) => (/\.png$/i.test(url) ? "image/png" : /\.webp$/i.test(url) ? "image/webp" : "image/jpeg");
+const imageType = (url: string) =>
+  /\.png$/i.test(url) ? "image/png" : /\.webp$/i.test(url) ? "image/webp" : "image/jpeg";
 
 /** RSS 2.0 of the recaps, with the full content as HTML, for feed readers. */
 export function recapsFeedXml(recaps: Recap[], site: { siteUrl: string; brand: string }): string {

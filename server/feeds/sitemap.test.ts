@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sitemapXml } from "./sitemap.ts";
 
-const recaps = Array.from({ length: 20 }, (_, i) => ({ id: 20 - i, date: `2026-01-${String(20 - i).padStart(2, "0")}` }));
+const recaps = Array.from({ length: 20 }, (_, i) => ({
+  id: 20 - i,
+  date: `2026-01-${String(20 - i).padStart(2, "0")}`,
+}));
 const urls = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe("sitemap", () => {
@@ -17,8 +20,14 @@ describe("sitemap", () => {
     const perFile = 30;
     const index = (await sitemapXml("https://hub.test", recaps, 0, perFile))!;
     expect(index).toContain("<sitemapindex");
-    expect(urls(index)).toEqual(["https://hub.test/sitemap-1.xml", "https://hub.test/sitemap-2.xml", "https://hub.test/sitemap-3.xml"]);
-    const parts = await Promise.all([1, 2, 3].map(async (n) => urls((await sitemapXml("https://hub.test", recaps, n, perFile))!)));
+    expect(urls(index)).toEqual([
+      "https://hub.test/sitemap-1.xml",
+      "https://hub.test/sitemap-2.xml",
+      "https://hub.test/sitemap-3.xml",
+    ]);
+    const parts = await Promise.all(
+      [1, 2, 3].map(async (n) => urls((await sitemapXml("https://hub.test", recaps, n, perFile))!)),
+    );
     expect(parts.map((p) => p.length)).toEqual([30, 30, 15]);
     expect(new Set(parts.flat()).size).toBe(75);
     expect(await sitemapXml("https://hub.test", recaps, 4, perFile)).toBeUndefined();

@@ -21,14 +21,27 @@ function sitemapItems(recaps: Array<{ id: number; date: string }>): SitemapItemL
   const newest = recaps[0]?.date;
   return [
     ...PAGES.map((p) => (p.url === "/recap" && newest ? { ...p, lastmod: newest } : p)),
-    ...recaps.map((r) => ({ url: `/recap/${r.id}`, lastmod: r.date.slice(0, 10), changefreq: EnumChangefreq.MONTHLY, priority: 0.6 })),
+    ...recaps.map((r) => ({
+      url: `/recap/${r.id}`,
+      lastmod: r.date.slice(0, 10),
+      changefreq: EnumChangefreq.MONTHLY,
+      priority: 0.6,
+    })),
     // Each company profile has its own address (its canonical link), so it can be found and linked.
-    ...COMPANIES.filter((c) => c.profile).map((c) => ({ url: `/explorer?company=${c.id}`, changefreq: EnumChangefreq.YEARLY, priority: 0.4 })),
+    ...COMPANIES.filter((c) => c.profile).map((c) => ({
+      url: `/explorer?company=${c.id}`,
+      changefreq: EnumChangefreq.YEARLY,
+      priority: 0.4,
+    })),
   ];
 }
 
 async function urlset(siteUrl: string, items: SitemapItemLoose[]): Promise<string> {
-  const xml = await streamToPromise(Readable.from(items).pipe(new SitemapStream({ hostname: siteUrl, xmlns: { news: false, xhtml: false, image: false, video: false } })));
+  const xml = await streamToPromise(
+    Readable.from(items).pipe(
+      new SitemapStream({ hostname: siteUrl, xmlns: { news: false, xhtml: false, image: false, video: false } }),
+    ),
+  );
   return xml.toString("utf8");
 }
 
@@ -37,13 +50,21 @@ async function urlset(siteUrl: string, items: SitemapItemLoose[]): Promise<strin
  * while they fit in one file and is otherwise an index of the parts
  * (/sitemap-1.xml …); undefined for a part that does not exist.
  */
-export async function sitemapXml(siteUrl: string, recaps: Array<{ id: number; date: string }>, part = 0, perFile = SITEMAP_MAX_URLS): Promise<string | undefined> {
+export async function sitemapXml(
+  siteUrl: string,
+  recaps: Array<{ id: number; date: string }>,
+  part = 0,
+  perFile = SITEMAP_MAX_URLS,
+): Promise<string | undefined> {
   const items = sitemapItems(recaps);
   if (items.length <= perFile) return part === 0 ? urlset(siteUrl, items) : undefined;
   const parts = Math.ceil(items.length / perFile);
   if (part === 0) {
     const newest = recaps[0]?.date.slice(0, 10);
-    const index = Array.from({ length: parts }, (_, i) => ({ url: `${siteUrl}${sitemapPartPath(i + 1)}`, ...(newest ? { lastmod: newest } : {}) }));
+    const index = Array.from({ length: parts }, (_, i) => ({
+      url: `${siteUrl}${sitemapPartPath(i + 1)}`,
+      ...(newest ? { lastmod: newest } : {}),
+    }));
     return (await streamToPromise(Readable.from(index).pipe(new SitemapIndexStream()))).toString("utf8");
   }
   if (part > parts) return undefined;

@@ -81,9 +81,17 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       // Errors and refusals are always logged; successes as often as REQUEST_LOG_SAMPLE says, so
       // that under a crowd the log is a sample, not the limit on throughput.
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 || Math.random() < config.REQUEST_LOG_SAMPLE ? "info" : "silent",
+        err || res.statusCode >= 500
+          ? "error"
+          : res.statusCode >= 400 || Math.random() < config.REQUEST_LOG_SAMPLE
+            ? "info"
+            : "silent",
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: withoutSecrets(req.url) }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: withoutSecrets(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: errorForLog,
       },
@@ -97,20 +105,41 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   // Vite serves the source in development; the build names its hashed file in its manifest.
   const islandsScript = deps.clientDir ? builtIslandsScript(deps.clientDir) : `/${ISLANDS_ENTRY}`;
   const media = deps.media ?? new DiskStore(config.DATA_DIR);
-  if (media.kind !== config.MEDIA_STORE) throw new Error(`MEDIA_STORE=${config.MEDIA_STORE}: open the store with openMediaStore and pass it in`);
+  if (media.kind !== config.MEDIA_STORE)
+    throw new Error(`MEDIA_STORE=${config.MEDIA_STORE}: open the store with openMediaStore and pass it in`);
   // One Redis connection for the limits every instance shares (REDIS_URL); none when unset.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const newsletter = newsletterServices(config, redis);
   const loadContext = (requestId: string) =>
     new RouterContextProvider(
-      new Map([[appContext, { config, publicConfig: context, database, logger, media, newsletter, stylesheetText, islandsScript, render: { requestId, errors: [] } }]]),
+      new Map([
+        [
+          appContext,
+          {
+            config,
+            publicConfig: context,
+            database,
+            logger,
+            media,
+            newsletter,
+            stylesheetText,
+            islandsScript,
+            render: { requestId, errors: [] },
+          },
+        ],
+      ]),
     );
   const build = deps.loadBuild ?? loadReactRouterBuild;
   // Pages come first and bring their own compression (done once per render, not per request).
   // Development renders every request afresh (the build changes under it).
   // One cache for everything derived from the content tables alone: pages, API lists, feeds, the sitemap.
-  const cached = { versions: new ContentVersionReader(() => readContentVersion(database.db)), cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024) };
+  const cached = {
+    versions: new ContentVersionReader(() => readContentVersion(database.db)),
+    cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024),
+  };
   app.use(passwordFormsWhenBusy);
   app.use(oneClickUnsubscribe(database));
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
@@ -123,16 +152,33 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const commentLimit = commentRateLimit(config, redis);
   app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
-  app.use("/api", recapsApi(config, database, commentLimit, cached), episodesApi(config, database, commentLimit, cached), companiesApi(), chatApi(config, database, new HubKnowledge(database.db), redis), apiNotFound);
+  app.use(
+    "/api",
+    recapsApi(config, database, commentLimit, cached),
+    episodesApi(config, database, commentLimit, cached),
+    companiesApi(),
+    chatApi(config, database, new HubKnowledge(database.db), redis),
+    apiNotFound,
+  );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) {
     // Hashed file names never change their bytes: cache them for a year.
-    app.use("/assets", express.static(path.join(deps.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(deps.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     app.use(express.static(deps.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
-  app.all("/{*splat}", createRequestHandler({ build, mode: config.isDevelopment ? "development" : "production", getLoadContext: (req) => loadContext(String(req.id)) }));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: config.isDevelopment ? "development" : "production",
+      getLoadContext: (req) => loadContext(String(req.id)),
+    }),
+  );
 
   app.use(errorHandler(config));
   return app;
@@ -142,7 +188,13 @@ function errorHandler(config: Config): ErrorRequestHandler {
   return (thrown, req, res, _next) => {
     const err = toHttpError(thrown) as (Error & { status?: unknown; expose?: boolean }) | undefined;
     const unavailable = !(err instanceof HttpError) && isDatabaseUnavailable(err);
-    const status = unavailable ? 503 : err instanceof HttpError ? err.status : typeof err?.status === "number" ? err.status : 500;
+    const status = unavailable
+      ? 503
+      : err instanceof HttpError
+        ? err.status
+        : typeof err?.status === "number"
+          ? err.status
+          : 500;
     // The cause, with its stack and the request's id (pino-http's own line says only the status).
     if (status >= 500) req.log.error({ err }, unavailable ? "request failed: database unavailable" : "request failed");
     if (res.headersSent) return res.end();
@@ -150,7 +202,11 @@ function errorHandler(config: Config): ErrorRequestHandler {
     if (unavailable) res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
     // A page that failed to render gets a page saying so, never JSON or an empty 200.
     if (status >= 500 && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
-      res.status(status).set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" }).type("html").send(errorPageHtml(config, status));
+      res
+        .status(status)
+        .set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" })
+        .type("html")
+        .send(errorPageHtml(config, status));
       return;
     }
     const message =
@@ -159,8 +215,8 @@ function errorHandler(config: Config): ErrorRequestHandler {
         : unavailable
           ? DATABASE_UNAVAILABLE.message
           : status >= 500
-          ? "Internal server error"
-          : "Bad request";
+            ? "Internal server error"
+            : "Bad request";
     const body: { error: string; stack?: string } = { error: message };
     if (config.isDevelopment && err instanceof Error && status >= 500) body.stack = err.stack;
     res.status(status).json(body);
@@ -191,13 +247,17 @@ export function startNewsletter(config: Config, database: Database, logger: Logg
 
 /** A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs. */
 const SECRET_PATHS = [/^(\/admin\/password\/)[^/?#.]+/, NEWSLETTER_SECRET_PATH];
-export const withoutSecrets = (url: string) => SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
+export const withoutSecrets = (url: string) =>
+  SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
 
 const ISLANDS_ENTRY = "app/islands/islands-entry.ts";
 
 /** The built islands script's URL, from Vite's manifest of the client build. */
 function builtIslandsScript(clientDir: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    { file: string }
+  >;
   const entry = manifest[ISLANDS_ENTRY];
   // Pages with islands would silently lose their comments and players: this means a broken build.
   if (!entry) throw new Error(`The build has no ${ISLANDS_ENTRY}`);

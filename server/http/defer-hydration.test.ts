@@ -16,7 +16,9 @@ describe("deferHydration", () => {
     expect(out).toContain("<script>window.__reactRouterContext = {};</script>");
     expect(out).toContain('addEventListener("load"');
     expect(out).toContain('const preload=["/assets/entry.client-A.js","/assets/root-B.js"]');
-    expect(out).toContain('const [route0,route1]=await Promise.all([import("/assets/root-B.js"),import("/assets/recap-C.js")])');
+    expect(out).toContain(
+      'const [route0,route1]=await Promise.all([import("/assets/root-B.js"),import("/assets/recap-C.js")])',
+    );
     expect(out).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/recap":route1};');
     expect(out).toContain('import("/assets/entry.client-A.js");');
     // The rewritten script is valid JavaScript (a module body: top-level code in an async function).

@@ -17,11 +17,13 @@ export function deskApi(config: Config, database: Database, store: MediaStore): 
   const router = Router();
   router.use(async (req, _res, next) => {
     try {
-      if (!sameSite(req.get("origin"), req.get("host"), config)) throw new HttpError(403, "Refused: this request came from another site");
+      if (!sameSite(req.get("origin"), req.get("host"), config))
+        throw new HttpError(403, "Refused: this request came from another site");
       const session = await readSession(database.db, cookieIn(req.headers.cookie, SESSION_COOKIE));
       if (!session) throw new HttpError(401, "Sign in to the desk first");
       const token = req.get("x-csrf-token");
-      if (!token || !sameSecret(token, session.csrf)) throw new HttpError(403, "This page has expired. Reload it and try again");
+      if (!token || !sameSecret(token, session.csrf))
+        throw new HttpError(403, "This page has expired. Reload it and try again");
       next();
     } catch (err) {
       next(err);

@@ -19,6 +19,7 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 
 /** A domain error as the client gets it: a used-up limit is 429 with when to come back; anything else is left as it is. */
 export function toHttpError(err: unknown): unknown {
-  if (err instanceof RateLimitError) return new HttpError(429, err.message, { "Retry-After": String(err.retryAfterSeconds) });
+  if (err instanceof RateLimitError)
+    return new HttpError(429, err.message, { "Retry-After": String(err.retryAfterSeconds) });
   return err;
 }

@@ -24,7 +24,8 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
   router.get(
     FEED_PATHS.recaps,
     versionedRoute(cached, async () => {
-      const recaps = (await listRecaps(database.db, { mediaBaseUrl: config.MEDIA_BASE_URL, limit: RECAP_FEED_SIZE })).items;
+      const recaps = (await listRecaps(database.db, { mediaBaseUrl: config.MEDIA_BASE_URL, limit: RECAP_FEED_SIZE }))
+        .items;
       return { type: RSS, cacheControl: FEED_CACHE, body: recapsFeedXml(recaps, site) };
     }),
   );
@@ -33,7 +34,10 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
     router.get(
       feedPath,
       versionedRoute(cached, async () => {
-        const episodes = await everyEpisode(database.db, { series: feedSeries(name), mediaBaseUrl: config.MEDIA_BASE_URL });
+        const episodes = await everyEpisode(database.db, {
+          series: feedSeries(name),
+          mediaBaseUrl: config.MEDIA_BASE_URL,
+        });
         return { type: RSS, cacheControl: FEED_CACHE, body: podcastFeedXml(name, episodes, site) };
       }),
     );
@@ -60,7 +64,11 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
     versionedRoute(cached, async (req) => {
       const { transcript } = await extrasOf(String(req.params.id));
       if (!transcript) throw new HttpError(404, "This episode has no transcript");
-      return { type: "text/plain; charset=utf-8", cacheControl: FEED_CACHE, body: `${transcriptText(parseTranscript(transcript))}\n` };
+      return {
+        type: "text/plain; charset=utf-8",
+        cacheControl: FEED_CACHE,
+        body: `${transcriptText(parseTranscript(transcript))}\n`,
+      };
     }),
   );
   router.get(

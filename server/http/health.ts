@@ -8,9 +8,16 @@ const PING_TIMEOUT_MS = 2000;
 // The media store is asked at most this often: a load balancer probes every few seconds, and S3 requests cost.
 const MEDIA_CHECK_EVERY_MS = 10_000;
 
-const within = <T,>(work: Promise<T>) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), PING_TIMEOUT_MS).unref())]);
-const upOrDown = (work: Promise<unknown>) => within(work).then(() => "up" as const, () => "down" as const);
+const within = <T>(work: Promise<T>) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), PING_TIMEOUT_MS).unref()),
+  ]);
+const upOrDown = (work: Promise<unknown>) =>
+  within(work).then(
+    () => "up" as const,
+    () => "down" as const,
+  );
 
 export interface HealthDeps {
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM">;
@@ -31,16 +38,25 @@ export interface HealthDeps {
 export function healthRoute({ config, database, redis, media }: HealthDeps): RequestHandler {
   let mediaChecked: { at: number; status: Promise<"up" | "down"> } | undefined;
   const mediaStatus = () => {
-    if (!mediaChecked || Date.now() - mediaChecked.at > MEDIA_CHECK_EVERY_MS) mediaChecked = { at: Date.now(), status: upOrDown(media.ready?.() ?? Promise.resolve()) };
+    if (!mediaChecked || Date.now() - mediaChecked.at > MEDIA_CHECK_EVERY_MS)
+      mediaChecked = { at: Date.now(), status: upOrDown(media.ready?.() ?? Promise.resolve()) };
     return mediaChecked.status;
   };
   return async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const [db, redisStatus, mediaState] = await Promise.all([upOrDown(database.ping()), redis ? upOrDown(redis.ping()) : Promise.resolve("not configured" as const), mediaStatus()]);
+    const [db, redisStatus, mediaState] = await Promise.all([
+      upOrDown(database.ping()),
+      redis ? upOrDown(redis.ping()) : Promise.resolve("not configured" as const),
+      mediaStatus(),
+    ]);
     const status = db === "down" ? "unavailable" : redisStatus === "down" || mediaState === "down" ? "degraded" : "ok";
     res.status(db === "down" ? 503 : 200).json({
       status,
-      database: { engine: database.engine, status: db, ...(database.engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}) },
+      database: {
+        engine: database.engine,
+        status: db,
+        ...(database.engine === "sqlite" ? { journal_mode: "wal", synchronous: "full" } : {}),
+      },
       redis: { status: redisStatus },
       media: { store: media.kind, status: mediaState },
       mail: { status: config.SMTP_URL && config.MAIL_FROM ? "configured" : "not configured" },

@@ -15,9 +15,11 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
       parse(req, res, (err?: unknown) => {
         if (!err) return next();
         const type = (err as { type?: string }).type;
-        if (type === "entity.too.large") return next(new HttpError(413, `The body must be at most ${Math.round(limitBytes / 1024)} KB`));
+        if (type === "entity.too.large")
+          return next(new HttpError(413, `The body must be at most ${Math.round(limitBytes / 1024)} KB`));
         if (type === "entity.parse.failed") return next(new HttpError(400, "The body is not valid JSON"));
-        if (type === "charset.unsupported" || type === "encoding.unsupported") return next(new HttpError(415, "Send the body as UTF-8 JSON"));
+        if (type === "charset.unsupported" || type === "encoding.unsupported")
+          return next(new HttpError(415, "Send the body as UTF-8 JSON"));
         next(err);
       });
     },

@@ -21,22 +21,24 @@ export function mediaRoutes(config: Config, store: MediaStore): Router {
   const router = Router();
   if (store.kind === "s3") {
     for (const bucket of BUCKETS) router.get(`/${bucket}/:name`, fromObjectStore(store, bucket));
-  } else for (const bucket of BUCKETS) {
-    const dir = path.join(mediaRoot(config.DATA_DIR), bucket);
-    router.use(
-      `/${bucket}`,
-      servedOnly(bucket),
-      insideBucket(dir),
-      express.static(dir, {
-        index: false,
-        redirect: false,
-        dotfiles: "ignore",
-        maxAge: "7d",
-        fallthrough: true,
-        setHeaders: (res, file) => res.setHeader("Content-Type", servedType(bucket, path.basename(file)) ?? "application/octet-stream"),
-      }),
-    );
-  }
+  } else
+    for (const bucket of BUCKETS) {
+      const dir = path.join(mediaRoot(config.DATA_DIR), bucket);
+      router.use(
+        `/${bucket}`,
+        servedOnly(bucket),
+        insideBucket(dir),
+        express.static(dir, {
+          index: false,
+          redirect: false,
+          dotfiles: "ignore",
+          maxAge: "7d",
+          fallthrough: true,
+          setHeaders: (res, file) =>
+            res.setHeader("Content-Type", servedType(bucket, path.basename(file)) ?? "application/octet-stream"),
+        }),
+      );
+    }
   router.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });
@@ -111,8 +113,15 @@ function fromObjectStore(store: MediaStore, bucket: Bucket): RequestHandler {
         "Content-Type": type,
       });
       const ifNoneMatch = req.get("if-none-match");
-      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag.replace(/^W\//, "") === stat.etag)) return void res.status(304).end();
-      const ranges = req.headers.range && rangeStillValid(req.get("if-range"), stat.etag, stat.lastModified) ? req.range(stat.size) : undefined;
+      if (
+        ifNoneMatch &&
+        ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag.replace(/^W\//, "") === stat.etag)
+      )
+        return void res.status(304).end();
+      const ranges =
+        req.headers.range && rangeStillValid(req.get("if-range"), stat.etag, stat.lastModified)
+          ? req.range(stat.size)
+          : undefined;
       if (ranges === -1) return void res.status(416).set("Content-Range", `bytes */${stat.size}`).end();
       const one = Array.isArray(ranges) && ranges.type === "bytes" && ranges.length === 1 ? ranges[0]! : undefined;
       if (one) res.status(206).set("Content-Range", `bytes ${one.start}-${one.end}/${stat.size}`);

@@ -21,7 +21,12 @@ export interface RenderedPage {
   bodies: { identity: Buffer } & Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
 }
 
-export function renderedPage(status: number, headers: Array<[string, string]>, body: Buffer, version: number): RenderedPage {
+export function renderedPage(
+  status: number,
+  headers: Array<[string, string]>,
+  body: Buffer,
+  version: number,
+): RenderedPage {
   // The version is part of the tag, so a revalidation after any change never gets a false 304.
   const etag = `v${version}-${createHash("sha256").update(body).digest("base64url").slice(0, 22)}`;
   return { status, headers, etag, bodies: { identity: body } };
@@ -47,12 +52,16 @@ function compress(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       // A window no larger than the page: the default (4 MB) makes every compression
       // allocate megabytes, and pages are compressed each time the content changes.
-      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(Math.max(Math.ceil(Math.log2(body.length + 1)), zlib.constants.BROTLI_MIN_WINDOW_BITS), zlib.constants.BROTLI_DEFAULT_WINDOW),
+      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(
+        Math.max(Math.ceil(Math.log2(body.length + 1)), zlib.constants.BROTLI_MIN_WINDOW_BITS),
+        zlib.constants.BROTLI_DEFAULT_WINDOW,
+      ),
     },
   });
 }
 
-const sizeOf = (page: RenderedPage) => page.bodies.identity.length + (page.bodies.gzip?.length ?? 0) + (page.bodies.br?.length ?? 0) + 1024;
+const sizeOf = (page: RenderedPage) =>
+  page.bodies.identity.length + (page.bodies.gzip?.length ?? 0) + (page.bodies.br?.length ?? 0) + 1024;
 
 /**
  * Rendered pages by content version and URL. Bounded in bytes (least recently

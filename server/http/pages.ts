@@ -52,7 +52,8 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     const context = deps.loadContext(requestId);
     const response = await handle(request, context);
     // A loader that could not reach the database: the site is unavailable for now (503), not broken (500).
-    const unavailable = response.status >= 500 && (context.get(appContext).render?.errors ?? []).some(isDatabaseUnavailable);
+    const unavailable =
+      response.status >= 500 && (context.get(appContext).render?.errors ?? []).some(isDatabaseUnavailable);
     const html = response.headers.get("content-type")?.startsWith("text/html");
     const body = html ? Buffer.from(deferHydration(await response.text())) : Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
@@ -84,7 +85,9 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
       const limit = formLimit(req.path);
       formBody(req, limit).then((body) => {
         if (body === undefined) return tooLarge(req, res, limit);
-        return serve(req, res, next, deps.versions, shared, null, async () => mine(await render(ownRequest(req, at, body), -1, String(req.id))));
+        return serve(req, res, next, deps.versions, shared, null, async () =>
+          mine(await render(ownRequest(req, at, body), -1, String(req.id))),
+        );
       }, next);
       return;
     }
@@ -93,7 +96,16 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     // Kept and rendered under the parameters the page reads, so ?utm_…, ?fbclid or a random
     // string each time cannot force a render per request (on 3f297b8: 12,390 → 79 pages a second).
     const url = pageUrl(req.path, req.originalUrl);
-    return serve(req, res, next, deps.versions, shared, (version) => render(new Request(origin + url), version, String(req.id)), alone, url);
+    return serve(
+      req,
+      res,
+      next,
+      deps.versions,
+      shared,
+      (version) => render(new Request(origin + url), version, String(req.id)),
+      alone,
+      url,
+    );
   };
 }
 
@@ -126,7 +138,8 @@ async function serve(
 }
 
 const cacheable = (page: RenderedPage) =>
-  page.status === 200 && !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
+  page.status === 200 &&
+  !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
 
 /**
  * The cache's front door: a kept copy of `url` at `version`, else the render
@@ -135,7 +148,11 @@ const cacheable = (page: RenderedPage) =>
  */
 function sharedRenders(cache: PageCache) {
   const rendering = new Map<string, Promise<RenderedPage>>();
-  const shared = async (url: string, version: number, make: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
+  const shared = async (
+    url: string,
+    version: number,
+    make: () => Promise<RenderedPage>,
+  ): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
     const cached = cache.get(version, url);
     if (cached) return { page: cached, how: "hit" };
     const key = PageCache.key(version, url);
@@ -167,7 +184,10 @@ export interface Produced {
  * compressed once, shared by concurrent requests, revalidated with a 304. A
  * thrown error (a 400 or 404) is passed on and never kept.
  */
-export function versionedRoute(deps: Pick<PageDeps, "cache" | "versions">, produce: (req: ExpressRequest) => Promise<Produced>): RequestHandler {
+export function versionedRoute(
+  deps: Pick<PageDeps, "cache" | "versions">,
+  produce: (req: ExpressRequest) => Promise<Produced>,
+): RequestHandler {
   const shared = sharedRenders(deps.cache);
   const make = async (req: ExpressRequest, version: number) => {
     const produced = await produce(req);
@@ -177,9 +197,17 @@ export function versionedRoute(deps: Pick<PageDeps, "cache" | "versions">, produ
     ];
     return renderedPage(200, headers, Buffer.from(produced.body), version);
   };
-  return (req, res, next) => serve(req, res, next, deps.versions, shared, (version) => make(req, version), () => make(req, -1));
+  return (req, res, next) =>
+    serve(
+      req,
+      res,
+      next,
+      deps.versions,
+      shared,
+      (version) => make(req, version),
+      () => make(req, -1),
+    );
 }
-
 
 /**
  * The query parameters each public page reads (its loader), by path; every other
@@ -218,7 +246,8 @@ export const CLIENT_ADDRESS_HEADER = "x-proofline-client-address";
  * with 413 from Content-Length, or as soon as a body without one passes it.
  */
 export const FORM_LIMITS = { editor: 4 * 1024 * 1024, other: 64 * 1024 };
-const formLimit = (path: string) => (/^\/admin\/(?:recaps|episodes)\//.test(path) ? FORM_LIMITS.editor : FORM_LIMITS.other);
+const formLimit = (path: string) =>
+  /^\/admin\/(?:recaps|episodes)\//.test(path) ? FORM_LIMITS.editor : FORM_LIMITS.other;
 
 /** The request's body, or undefined when it is larger than `limit` (then nothing more of it is read). */
 function formBody(req: ExpressRequest, limit: number): Promise<Buffer | undefined> {
@@ -249,7 +278,11 @@ function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number): voi
   req.resume();
   const cut = setTimeout(() => req.socket.destroy(), 5000).unref();
   req.once("end", () => clearTimeout(cut));
-  res.status(413).set({ "Cache-Control": "no-store" }).type("text/plain").send(`This form sent more than ${Math.round(limit / 1024)} KB, the most it may. Nothing was saved.`);
+  res
+    .status(413)
+    .set({ "Cache-Control": "no-store" })
+    .type("text/plain")
+    .send(`This form sent more than ${Math.round(limit / 1024)} KB, the most it may. Nothing was saved.`);
 }
 
 function ownRequest(req: ExpressRequest, origin: string, body?: Buffer): Request {
@@ -263,7 +296,11 @@ function ownRequest(req: ExpressRequest, origin: string, body?: Buffer): Request
   const method = req.method === "HEAD" ? "GET" : req.method;
   headers.delete("content-length");
   headers.delete("transfer-encoding");
-  return new Request(origin + req.originalUrl, { method, headers, ...(method !== "GET" && body ? { body: new Uint8Array(body) } : {}) });
+  return new Request(origin + req.originalUrl, {
+    method,
+    headers,
+    ...(method !== "GET" && body ? { body: new Uint8Array(body) } : {}),
+  });
 }
 
 /**
@@ -295,7 +332,11 @@ async function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPag
 }
 
 /** A JSON answer for `versionedRoute`: browsers may keep it but ask again each time. */
-export const jsonProduced = (value: unknown): Produced => ({ type: "application/json; charset=utf-8", body: JSON.stringify(value), cacheControl: "no-cache" });
+export const jsonProduced = (value: unknown): Produced => ({
+  type: "application/json; charset=utf-8",
+  body: JSON.stringify(value),
+  cacheControl: "no-cache",
+});
 
 /** What `versionedRoute` needs: the shared cache and the content-version reader. */
 export type VersionedCache = Pick<PageDeps, "cache" | "versions">;

@@ -10,13 +10,16 @@ const UPLOAD = /^\/api\/(?:admin|desk)\/media\/[^/]+$|^\/api\/admin\/restore$/;
  * anything else must arrive whole within REQUEST_TIMEOUT_SECONDS. Both end once the request has
  * arrived: the answer may take its own time (a deep-research chat waits up to 15 minutes).
  */
-export function requestTimeouts(config: Pick<Config, "REQUEST_TIMEOUT_SECONDS" | "UPLOAD_IDLE_SECONDS">): RequestHandler {
+export function requestTimeouts(
+  config: Pick<Config, "REQUEST_TIMEOUT_SECONDS" | "UPLOAD_IDLE_SECONDS">,
+): RequestHandler {
   return (req, res, next) => {
     // Most requests (a GET) have arrived whole by now: nothing to time.
     if (req.complete) return next();
     const cut = () => {
       if (req.complete) return;
-      if (!res.headersSent) res.status(408).set("Connection", "close").json({ error: "The request took too long to arrive" });
+      if (!res.headersSent)
+        res.status(408).set("Connection", "close").json({ error: "The request took too long to arrive" });
       req.socket.destroy();
     };
     if (req.method === "POST" && UPLOAD.test(req.path)) {

@@ -8,7 +8,8 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** The CSP source of every inline script in a rendered page: the sha256 of its exact text. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, text] of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  for (const [, text] of html.matchAll(INLINE_SCRIPT))
+    hashes.add(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
   return [...hashes];
 }
 
@@ -54,7 +55,11 @@ export function securityHeaders(config: Config): RequestHandler {
   const https = config.SITE_URL.startsWith("https://");
   return (req, res, next) => {
     if (req.method === "TRACE" || req.method === "TRACK") {
-      res.set("Allow", "GET, HEAD, POST, PATCH, DELETE").status(405).type("application/json").send(JSON.stringify({ error: "Method not allowed" }));
+      res
+        .set("Allow", "GET, HEAD, POST, PATCH, DELETE")
+        .status(405)
+        .type("application/json")
+        .send(JSON.stringify({ error: "Method not allowed" }));
       return;
     }
     // Pages set their own policy when rendered (two policies would both apply); everything else gets the strict one.

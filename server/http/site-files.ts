@@ -6,7 +6,9 @@ export function siteFiles(config: Config): Router {
   const router = Router();
   router.get("/robots.txt", (_req, res) => {
     res.type("text/plain").set("Cache-Control", "public, max-age=3600");
-    res.send(["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n"));
+    res.send(
+      ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n"),
+    );
   });
   router.get("/site.webmanifest", (_req, res) => {
     res.type("application/manifest+json").set("Cache-Control", "public, max-age=3600");

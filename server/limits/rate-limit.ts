@@ -35,7 +35,9 @@ export class RateLimit {
   constructor(name: string, windows: Window[], describe: (retryAfterSeconds: number) => string, redis?: Redis) {
     this.limiters = windows.map((w) => {
       const options = { keyPrefix: `proofline:${name}:${w.seconds}`, points: w.points, duration: w.seconds };
-      return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
+      return redis
+        ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+        : new RateLimiterMemory(options);
     });
     this.describe = describe;
   }

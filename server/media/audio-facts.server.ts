@@ -7,7 +7,10 @@ export interface AudioFacts {
   durationSeconds: number | null;
 }
 
-const facts = (byteSize: number, seconds: number | undefined): AudioFacts => ({ byteSize, durationSeconds: seconds === undefined ? null : Math.round(seconds) });
+const facts = (byteSize: number, seconds: number | undefined): AudioFacts => ({
+  byteSize,
+  durationSeconds: seconds === undefined ? null : Math.round(seconds),
+});
 
 /** Byte size and whole-second duration, read from a local file (feeds need both exact). */
 export async function audioFactsOfFile(file: string, size: number): Promise<AudioFacts> {
@@ -19,7 +22,11 @@ export async function audioFactsOfFile(file: string, size: number): Promise<Audi
  * object store (read once, front to back, never held whole). Undefined when
  * there is no such file; a file that is not audio throws.
  */
-export async function storedAudioFacts(store: MediaStore, bucket: Bucket, key: string): Promise<AudioFacts | undefined> {
+export async function storedAudioFacts(
+  store: MediaStore,
+  bucket: Bucket,
+  key: string,
+): Promise<AudioFacts | undefined> {
   const stat = await store.stat(bucket, key);
   if (!stat) return undefined;
   if (store.localPath) return audioFactsOfFile(store.localPath(bucket, key), stat.size);

@@ -31,7 +31,8 @@ async function refusedMedia(bucket: Bucket, name: string, head: Buffer): Promise
   const types = BUCKET_RULES[bucket].types;
   const detected = await fileTypeFromBuffer(head);
   const byName = servedType(bucket, name);
-  if (detected && byName && types[detected.mime] !== undefined && types[detected.mime] === types[byName]) return undefined;
+  if (detected && byName && types[detected.mime] !== undefined && types[detected.mime] === types[byName])
+    return undefined;
   return notServed(bucket, name, detected ? `${detected.mime}, not ${byName}` : "of an unknown type");
 }
 
@@ -55,7 +56,10 @@ function drain(source: Readable, limit: number): Promise<void> {
 
 async function stagedFiles(stagingDir: string, bucket: Bucket): Promise<string[]> {
   const entries = await fs.readdir(path.join(stagingDir, bucket), { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && MEDIA_NAME.test(e.name)).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isFile() && MEDIA_NAME.test(e.name))
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -66,7 +70,11 @@ export async function writeBackupArchive(snapshot: Snapshot, store: MediaStore, 
   const pack = tar.pack();
   const done = pipeline(pack, createGzip(), out);
   await new Promise<void>((resolve, reject) =>
-    pack.entry({ name: SNAPSHOT_NAME, mtime: new Date(snapshot.created_at) }, Buffer.from(JSON.stringify(snapshot)), (err) => (err ? reject(err) : resolve())),
+    pack.entry(
+      { name: SNAPSHOT_NAME, mtime: new Date(snapshot.created_at) },
+      Buffer.from(JSON.stringify(snapshot)),
+      (err) => (err ? reject(err) : resolve()),
+    ),
   );
   for (const bucket of BUCKETS) {
     for (const file of await store.list(bucket)) {
@@ -76,7 +84,10 @@ export async function writeBackupArchive(snapshot: Snapshot, store: MediaStore, 
       if (!stat) continue; // deleted since the listing
       const body = await store.read(bucket, file);
       await new Promise<void>((resolve, reject) => {
-        const entry = pack.entry({ name: `media/${bucket}/${file}`, size: stat.size, mtime: stat.lastModified }, (err) => (err ? reject(err) : resolve()));
+        const entry = pack.entry(
+          { name: `media/${bucket}/${file}`, size: stat.size, mtime: stat.lastModified },
+          (err) => (err ? reject(err) : resolve()),
+        );
         pipeline(body, entry).catch(reject);
       });
     }
@@ -114,7 +125,12 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
       });
       return;
     }
-    if (header.type === "file" && match && (BUCKETS as readonly string[]).includes(match[1]!) && MEDIA_NAME.test(match[2]!)) {
+    if (
+      header.type === "file" &&
+      match &&
+      (BUCKETS as readonly string[]).includes(match[1]!) &&
+      MEDIA_NAME.test(match[2]!)
+    ) {
       const bucket = match[1] as Bucket;
       const name = match[2]!;
       // Refused by its name before a byte is written; by its bytes once they are staged.
@@ -166,7 +182,10 @@ export async function readBackupArchive(source: Readable, stagingDir: string): P
     throw new ArchiveError("archive: backup.json is not valid JSON");
   }
   const parsed = snapshotSchema.safeParse(json);
-  if (!parsed.success) throw new ArchiveError(`archive: backup.json is not a Proofline backup (${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message})`);
+  if (!parsed.success)
+    throw new ArchiveError(
+      `archive: backup.json is not a Proofline backup (${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message})`,
+    );
   return parsed.data;
 }
 
@@ -195,7 +214,8 @@ export async function replaceMedia(stagingDir: string, store: MediaStore): Promi
       if (hadLive) await fs.rm(old, { recursive: true, force: true });
       continue;
     }
-    for (const name of names) await store.put(bucket, name, createReadStream(path.join(staged, name)), typeOfName(name));
+    for (const name of names)
+      await store.put(bucket, name, createReadStream(path.join(staged, name)), typeOfName(name));
     const keep = new Set(names);
     for (const name of await store.list(bucket)) if (!keep.has(name)) await store.remove(bucket, name);
   }

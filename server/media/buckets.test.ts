@@ -6,6 +6,8 @@ describe("mediaUrl", () => {
     expect(mediaUrl("podcast-episodes", "a b.mp3", undefined)).toBe("/media/podcast-episodes/a%20b.mp3");
   });
   it("points at MEDIA_BASE_URL when it is set", () => {
-    expect(mediaUrl("weekly-summary-pics", "2026/x.jpg", "https://cdn.example/hub")).toBe("https://cdn.example/hub/weekly-summary-pics/2026/x.jpg");
+    expect(mediaUrl("weekly-summary-pics", "2026/x.jpg", "https://cdn.example/hub")).toBe(
+      "https://cdn.example/hub/weekly-summary-pics/2026/x.jpg",
+    );
   });
 });

@@ -38,7 +38,10 @@ export function parseChapters(input: string): Chapter[] {
       const issue = parsed.error.issues[0]!;
       throw new ChapterFormatError(1, `${issue.path.join(".") || "chapters"}: ${issue.message}`);
     }
-    return ordered(parsed.data.chapters.map((c) => ({ startTime: c.startTime, title: c.title })), () => 1);
+    return ordered(
+      parsed.data.chapters.map((c) => ({ startTime: c.startTime, title: c.title })),
+      () => 1,
+    );
   }
   const chapters: Chapter[] = [];
   const lineOf: number[] = [];
@@ -56,7 +59,8 @@ export function parseChapters(input: string): Chapter[] {
 
 function ordered(chapters: Chapter[], lineOf: (index: number) => number): Chapter[] {
   chapters.forEach((c, i) => {
-    if (i > 0 && c.startTime <= chapters[i - 1]!.startTime) throw new ChapterFormatError(lineOf(i), "chapters must be in time order");
+    if (i > 0 && c.startTime <= chapters[i - 1]!.startTime)
+      throw new ChapterFormatError(lineOf(i), "chapters must be in time order");
   });
   return chapters;
 }

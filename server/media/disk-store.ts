@@ -6,7 +6,14 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { BUCKETS, mediaRoot, type Bucket } from "./buckets.ts";
 import { InFlightPuts } from "./in-flight-puts.ts";
-import { isTempName, MEDIA_NAME, typeOfName, type MediaStore, type StoredObject, type SweepResult } from "./media-store.ts";
+import {
+  isTempName,
+  MEDIA_NAME,
+  typeOfName,
+  type MediaStore,
+  type StoredObject,
+  type SweepResult,
+} from "./media-store.ts";
 
 /** Media in DATA_DIR/media/<bucket>/: the default, for a single instance. */
 export class DiskStore implements MediaStore {
@@ -44,7 +51,8 @@ export class DiskStore implements MediaStore {
   /** Temporary files (`.put-…`, `.upload-…`) and swapped-out buckets of a restore (`.old-…`) that a killed process left. */
   async sweepOrphans(olderThan: Date): Promise<SweepResult> {
     let removedTemps = 0;
-    const stale = async (file: string) => ((await fs.stat(file).catch(() => undefined))?.mtime ?? olderThan) < olderThan;
+    const stale = async (file: string) =>
+      ((await fs.stat(file).catch(() => undefined))?.mtime ?? olderThan) < olderThan;
     for (const bucket of BUCKETS) {
       const dir = path.join(this.root, bucket);
       for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
@@ -54,7 +62,8 @@ export class DiskStore implements MediaStore {
       }
     }
     for (const entry of await fs.readdir(this.root, { withFileTypes: true }).catch(() => [])) {
-      if (!entry.isDirectory() || !entry.name.startsWith(".old-") || !(await stale(path.join(this.root, entry.name)))) continue;
+      if (!entry.isDirectory() || !entry.name.startsWith(".old-") || !(await stale(path.join(this.root, entry.name))))
+        continue;
       await fs.rm(path.join(this.root, entry.name), { recursive: true, force: true });
       removedTemps++;
     }

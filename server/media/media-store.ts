@@ -80,7 +80,8 @@ export const TYPE_BY_EXTENSION: Record<string, string> = {
   m4a: "audio/mp4",
 };
 
-export const typeOfName = (name: string) => TYPE_BY_EXTENSION[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+export const typeOfName = (name: string) =>
+  TYPE_BY_EXTENSION[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /**
  * The only content types each bucket serves (and a restore accepts): the

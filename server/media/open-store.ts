@@ -16,6 +16,9 @@ export async function openMediaStore(config: Config): Promise<MediaStore> {
     accessKeyId: config.S3_ACCESS_KEY_ID,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
-    buckets: { "weekly-summary-pics": config.S3_BUCKET_WEEKLY_SUMMARY_PICS, "podcast-episodes": config.S3_BUCKET_PODCAST_EPISODES },
+    buckets: {
+      "weekly-summary-pics": config.S3_BUCKET_WEEKLY_SUMMARY_PICS,
+      "podcast-episodes": config.S3_BUCKET_PODCAST_EPISODES,
+    },
   });
 }

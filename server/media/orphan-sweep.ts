@@ -15,9 +15,14 @@ export function startOrphanSweep(store: MediaStore, logger: Logger, ageSeconds: 
       const result = await store.sweepOrphans(new Date(Date.now() - ageSeconds * 1000));
       if (!result.listedUploads && !warnedUnlisted) {
         warnedUnlisted = true;
-        logger.warn("the object store cannot list multipart uploads: unfinished ones must be expired by the store's own lifecycle rule (see docs/media-storage.md)");
+        logger.warn(
+          "the object store cannot list multipart uploads: unfinished ones must be expired by the store's own lifecycle rule (see docs/media-storage.md)",
+        );
       }
-      logger.info({ abortedUploads: result.abortedUploads, removedTemps: result.removedTemps, ageSeconds }, "media sweep");
+      logger.info(
+        { abortedUploads: result.abortedUploads, removedTemps: result.removedTemps, ageSeconds },
+        "media sweep",
+      );
     } catch (err) {
       logger.error({ err }, "media sweep failed");
     }

@@ -37,7 +37,8 @@ const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: numb
 const unsupported = (err: unknown) => errorName(err) === "NotImplemented" || statusOf(err) === 501;
 /** Aborted meanwhile, by another instance's sweep or by the uploader itself. */
 const noSuchUpload = (err: unknown) => errorName(err) === "NoSuchUpload" || statusOf(err) === 404;
-const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof NotFound || (err as { name?: string })?.name === "NotFound";
+const missing = (err: unknown) =>
+  err instanceof NoSuchKey || err instanceof NotFound || (err as { name?: string })?.name === "NotFound";
 
 /**
  * Media in an S3-protocol object store (AWS S3, MinIO, Cloudflare R2,
@@ -56,7 +57,9 @@ export class S3Store implements MediaStore {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
     });
   }
 
@@ -67,7 +70,12 @@ export class S3Store implements MediaStore {
         await this.client.send(new HeadBucketCommand({ Bucket: name }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        const why = status === 404 ? "does not exist" : status === 403 ? "refuses these credentials" : `cannot be reached (${(err as Error).message})`;
+        const why =
+          status === 404
+            ? "does not exist"
+            : status === 403
+              ? "refuses these credentials"
+              : `cannot be reached (${(err as Error).message})`;
         throw new Error(`S3 bucket ${name} ${why}; see docs/media-storage.md`, { cause: err });
       }
     }
@@ -108,17 +116,23 @@ export class S3Store implements MediaStore {
         let keyMarker: string | undefined;
         let uploadIdMarker: string | undefined;
         do {
-          const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: name, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+          const page = await this.client.send(
+            new ListMultipartUploadsCommand({ Bucket: name, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          );
           for (const upload of page.Uploads ?? []) {
             if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
             try {
-              await this.client.send(new AbortMultipartUploadCommand({ Bucket: name, Key: upload.Key, UploadId: upload.UploadId }));
+              await this.client.send(
+                new AbortMultipartUploadCommand({ Bucket: name, Key: upload.Key, UploadId: upload.UploadId }),
+              );
               result.abortedUploads++;
             } catch (err) {
               if (!noSuchUpload(err)) throw err;
             }
           }
-          [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+          [keyMarker, uploadIdMarker] = page.IsTruncated
+            ? [page.NextKeyMarker, page.NextUploadIdMarker]
+            : [undefined, undefined];
         } while (keyMarker);
       } catch (err) {
         if (!unsupported(err)) throw err;
@@ -127,7 +141,9 @@ export class S3Store implements MediaStore {
       for (const prefix of TEMP_PREFIXES) {
         let token: string | undefined;
         do {
-          const page = await this.client.send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }));
+          const page = await this.client.send(
+            new ListObjectsV2Command({ Bucket: name, Prefix: prefix, ContinuationToken: token }),
+          );
           for (const item of page.Contents ?? []) {
             if (!item.Key || !item.LastModified || item.LastModified >= olderThan) continue;
             await this.remove(bucket, item.Key);
@@ -157,7 +173,12 @@ export class S3Store implements MediaStore {
   async stat(bucket: Bucket, key: string): Promise<StoredObject | undefined> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.buckets[bucket], Key: key }));
-      return { size: head.ContentLength ?? 0, etag: head.ETag ?? `"${key}"`, lastModified: head.LastModified ?? new Date(0), contentType: head.ContentType };
+      return {
+        size: head.ContentLength ?? 0,
+        etag: head.ETag ?? `"${key}"`,
+        lastModified: head.LastModified ?? new Date(0),
+        contentType: head.ContentType,
+      };
     } catch (err) {
       if (missing(err)) return undefined;
       throw err;
@@ -166,7 +187,11 @@ export class S3Store implements MediaStore {
 
   async read(bucket: Bucket, key: string, range?: { start: number; end: number }): Promise<Readable> {
     const got = await this.client.send(
-      new GetObjectCommand({ Bucket: this.buckets[bucket], Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      new GetObjectCommand({
+        Bucket: this.buckets[bucket],
+        Key: key,
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
     );
     return got.Body as Readable;
   }
@@ -175,7 +200,9 @@ export class S3Store implements MediaStore {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.buckets[bucket], ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.buckets[bucket], ContinuationToken: token }),
+      );
       for (const item of page.Contents ?? []) if (item.Key && MEDIA_NAME.test(item.Key)) keys.push(item.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -45,7 +45,12 @@ export interface StoredFile {
  * bytes, and uploading the same file twice gives the same name. The type comes
  * from the bytes, not the name.
  */
-export async function storeUpload(source: Readable, store: MediaStore, bucket: Bucket, label: string | undefined): Promise<StoredFile> {
+export async function storeUpload(
+  source: Readable,
+  store: MediaStore,
+  bucket: Bucket,
+  label: string | undefined,
+): Promise<StoredFile> {
   const rules = BUCKET_RULES[bucket];
   // A leading dot: no list of the bucket (backups, the media routes) ever shows a half-written upload.
   const temp = `.upload-${randomUUID()}`;
@@ -56,7 +61,8 @@ export async function storeUpload(source: Readable, store: MediaStore, bucket: B
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > rules.maxBytes) return done(new UploadError(413, `file: must be at most ${rules.maxBytes / 1024 / 1024} MB`));
+      if (bytes > rules.maxBytes)
+        return done(new UploadError(413, `file: must be at most ${rules.maxBytes / 1024 / 1024} MB`));
       hash.update(chunk);
       if (headBytes < SNIFF_BYTES) {
         head.push(chunk);
@@ -68,12 +74,21 @@ export async function storeUpload(source: Readable, store: MediaStore, bucket: B
   let stored = false;
   try {
     // pipeline() ties their fates (an upload over the limit stops reading the request) and hands back the meter for the store to read.
-    await store.put(bucket, temp, pipeline(source, meter, () => {}), "application/octet-stream");
+    await store.put(
+      bucket,
+      temp,
+      pipeline(source, meter, () => {}),
+      "application/octet-stream",
+    );
     stored = true;
     if (bytes === 0) throw new UploadError(400, "file: the upload is empty");
     const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
     const ext = detected && rules.types[detected.mime];
-    if (!detected || !ext) throw new UploadError(400, `file: must be ${rules.describe} (this one is ${detected ? detected.mime : "of an unknown type"})`);
+    if (!detected || !ext)
+      throw new UploadError(
+        400,
+        `file: must be ${rules.describe} (this one is ${detected ? detected.mime : "of an unknown type"})`,
+      );
     const file = `${label ? `${label}-` : ""}${hash.digest("hex").slice(0, 16)}.${ext}`;
     const exists = (await store.stat(bucket, file)) !== undefined;
     if (exists) await store.remove(bucket, temp);

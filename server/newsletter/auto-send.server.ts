@@ -8,7 +8,9 @@ export interface NewsletterPolicy {
   autoSend: boolean;
 }
 
-export const newsletterPolicy = (config: Pick<Config, "NEWSLETTER_AUTO_SEND" | "SMTP_URL" | "MAIL_FROM">): NewsletterPolicy => ({
+export const newsletterPolicy = (
+  config: Pick<Config, "NEWSLETTER_AUTO_SEND" | "SMTP_URL" | "MAIL_FROM">,
+): NewsletterPolicy => ({
   autoSend: config.NEWSLETTER_AUTO_SEND && Boolean(config.SMTP_URL && config.MAIL_FROM),
 });
 
@@ -20,7 +22,12 @@ export const NEWS_DAYS = 7;
  * schedule), inside that transaction: the recap is queued for the subscribers
  * exactly when it is published, or not at all.
  */
-export async function queueOnPublish(db: Kysely<DB>, policy: NewsletterPolicy | undefined, recap: { id: number; date: string }, now = new Date()): Promise<boolean> {
+export async function queueOnPublish(
+  db: Kysely<DB>,
+  policy: NewsletterPolicy | undefined,
+  recap: { id: number; date: string },
+  now = new Date(),
+): Promise<boolean> {
   if (!policy?.autoSend) return false;
   const oldest = new Date(now.getTime() - NEWS_DAYS * 86_400_000).toISOString().slice(0, 10);
   if (recap.date < oldest) return false;

@@ -11,7 +11,15 @@ export const CONFIRM_HOURS = 48;
  * again (a new mail, tried afresh). Run in the transaction that records the request.
  */
 export async function queueConfirmation(db: Kysely<DB>, subscriberId: number, now: Date): Promise<void> {
-  const due = { status: "queued" as const, attempts: 0, next_attempt_at: now.toISOString(), owner: null, lease_until: null, sent_at: null, last_error: null };
+  const due = {
+    status: "queued" as const,
+    attempts: 0,
+    next_attempt_at: now.toISOString(),
+    owner: null,
+    lease_until: null,
+    sent_at: null,
+    last_error: null,
+  };
   await db
     .insertInto("newsletter_confirmations")
     .values({ subscriber_id: subscriberId, ...due })
@@ -34,7 +42,12 @@ export interface ClaimedConfirmation {
  * carries a new link, and only the newest works. Rows whose address is no
  * longer pending (confirmed meanwhile, deleted, expired) are skipped.
  */
-export async function claimConfirmation(db: Kysely<DB>, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedConfirmation | undefined> {
+export async function claimConfirmation(
+  db: Kysely<DB>,
+  owner: string,
+  leaseMs: number,
+  now = new Date(),
+): Promise<ClaimedConfirmation | undefined> {
   return db.transaction().execute(async (trx) => {
     for (;;) {
       const c = await takeNext(trx, "newsletter_confirmations", owner, leaseMs, now);
@@ -42,7 +55,10 @@ export async function claimConfirmation(db: Kysely<DB>, owner: string, leaseMs: 
       const token = newSecret();
       const armed = await trx
         .updateTable("newsletter_subscribers")
-        .set({ confirm_token: digestOf(token), confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString() })
+        .set({
+          confirm_token: digestOf(token),
+          confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
+        })
         .where("id", "=", c.subscriberId)
         .where("status", "=", "pending")
         .returning("email")
@@ -54,8 +70,14 @@ export async function claimConfirmation(db: Kysely<DB>, owner: string, leaseMs: 
 }
 
 /** Where the confirmation mails stand, for the CLI and the desk: counts by status. */
-export async function confirmationCounts(db: Kysely<DB>): Promise<Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>> {
-  const rows = await db.selectFrom("newsletter_confirmations").select(["status", db.fn.countAll<string>().as("n")]).groupBy("status").execute();
+export async function confirmationCounts(
+  db: Kysely<DB>,
+): Promise<Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>> {
+  const rows = await db
+    .selectFrom("newsletter_confirmations")
+    .select(["status", db.fn.countAll<string>().as("n")])
+    .groupBy("status")
+    .execute();
   const out = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;

@@ -9,7 +9,8 @@ const RECAP: Recap = {
   id: 42,
   date: "2026-11-27",
   headline: "Holiday resets <land> early",
-  content: "## Depletions\n\nShipments were **up 4%**; see [the podcast](/podcast?episode=3) and [TTB](https://www.ttb.gov/).\n\n![Shelf](/media/weekly-summary-pics/shelf.jpg)\n\n<script>alert(1)</script>",
+  content:
+    "## Depletions\n\nShipments were **up 4%**; see [the podcast](/podcast?episode=3) and [TTB](https://www.ttb.gov/).\n\n![Shelf](/media/weekly-summary-pics/shelf.jpg)\n\n<script>alert(1)</script>",
   snippets: "Sample content: a pull-quote.",
   tags: ["Holiday"],
   blog_image: "cover.jpg",
@@ -60,7 +61,12 @@ describe("sending through SMTP (a real SMTP server on 127.0.0.1)", () => {
   it("delivers both parts with RFC 8058 one-click unsubscribe headers and the given Message-ID", async () => {
     const send = smtpMailer({ SMTP_URL: sink.url, MAIL_FROM: "Proofline <recap@proofline.test>" })!;
     const email = recapEmail(RECAP, SITE, UNSUBSCRIBE);
-    await send({ to: "reader@example.test", ...email, unsubscribeUrl: UNSUBSCRIBE, messageId: "<recap-42.reader-1@proofline.test>" });
+    await send({
+      to: "reader@example.test",
+      ...email,
+      unsubscribeUrl: UNSUBSCRIBE,
+      messageId: "<recap-42.reader-1@proofline.test>",
+    });
     await sink.waitFor(1);
     const [mail] = sink.messages;
     expect(mail!.subject).toBe("Holiday resets <land> early");

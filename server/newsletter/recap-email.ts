@@ -25,7 +25,10 @@ export function plainText(markdown: string, siteUrl: string): string {
   const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${siteUrl}${url}` : url);
   return markdown
     .replace(/!\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g, (_m, alt: string) => (alt ? `[${alt}]` : ""))
-    .replace(/\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g, (_m, words: string, url: string) => `${words} (${absolute(url)})`);
+    .replace(
+      /\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g,
+      (_m, words: string, url: string) => `${words} (${absolute(url)})`,
+    );
 }
 
 // Colours are set on every block, light text on nothing: clients that force a dark
@@ -44,7 +47,11 @@ const ACCENT = "#8a4b14";
  */
 export function recapEmail(recap: Recap, site: EmailSite, unsubscribeUrl: string): RecapEmail {
   const pageUrl = `${site.siteUrl}/recap/${recap.id}`;
-  const image = recap.blog_image_url ? (recap.blog_image_url.startsWith("/") ? `${site.siteUrl}${recap.blog_image_url}` : recap.blog_image_url) : null;
+  const image = recap.blog_image_url
+    ? recap.blog_image_url.startsWith("/")
+      ? `${site.siteUrl}${recap.blog_image_url}`
+      : recap.blog_image_url
+    : null;
   const body = absoluteAddresses(markdownHtml(recap.content), site.siteUrl);
   const cell = `style="padding:0 24px;color:${INK};background-color:${PAPER};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6"`;
   const html = `<!DOCTYPE html>

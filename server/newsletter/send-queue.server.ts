@@ -34,17 +34,32 @@ export async function queueRecap(db: Kysely<DB>, recapId: number, by: string, no
  * subscriber from being added twice even so). Returns how many sends it expanded.
  */
 export async function expandSends(db: Kysely<DB>, now = new Date()): Promise<number> {
-  const waiting = await db.selectFrom("newsletter_sends").select("id").where("expanded_at", "is", null).orderBy("id").limit(10).execute();
+  const waiting = await db
+    .selectFrom("newsletter_sends")
+    .select("id")
+    .where("expanded_at", "is", null)
+    .orderBy("id")
+    .limit(10)
+    .execute();
   let expanded = 0;
   for (const { id } of waiting) {
     await db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable("newsletter_sends").set({ expanded_at: now.toISOString() }).where("id", "=", id).where("expanded_at", "is", null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable("newsletter_sends")
+        .set({ expanded_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("expanded_at", "is", null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return;
       const inserted = await sql<{ id: number }>`
         insert into newsletter_deliveries (send_id, subscriber_id, status, attempts, next_attempt_at)
         select ${id}, s.id, 'queued', 0, ${now.toISOString()} from newsletter_subscribers s where s.status = 'confirmed'
         on conflict (send_id, subscriber_id) do nothing`.execute(trx);
-      await trx.updateTable("newsletter_sends").set({ recipients: Number(inserted.numAffectedRows ?? 0) }).where("id", "=", id).execute();
+      await trx
+        .updateTable("newsletter_sends")
+        .set({ recipients: Number(inserted.numAffectedRows ?? 0) })
+        .where("id", "=", id)
+        .execute();
       expanded++;
     });
   }
@@ -87,7 +102,11 @@ export async function takeNext(trx: Kysely<DB>, table: QueueTable, owner: string
 
 /** Gives up a claimed row whose reader is no longer waiting for it (unsubscribed, confirmed meanwhile, deleted). */
 export async function skipClaimed(db: Kysely<DB>, table: QueueTable, id: number, reason: string): Promise<void> {
-  await db.updateTable(table).set({ status: "skipped", owner: null, lease_until: null, last_error: reason }).where("id", "=", id).execute();
+  await db
+    .updateTable(table)
+    .set({ status: "skipped", owner: null, lease_until: null, last_error: reason })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
@@ -97,7 +116,12 @@ export async function skipClaimed(db: Kysely<DB>, table: QueueTable, id: number,
  * sent). Deliveries whose subscriber is no longer confirmed are skipped first,
  * so an unsubscribe counts before the next message.
  */
-export async function claimDelivery(db: Kysely<DB>, owner: string, leaseMs: number, now = new Date()): Promise<ClaimedDelivery | undefined> {
+export async function claimDelivery(
+  db: Kysely<DB>,
+  owner: string,
+  leaseMs: number,
+  now = new Date(),
+): Promise<ClaimedDelivery | undefined> {
   return db.transaction().execute(async (trx) => {
     for (;;) {
       const d = await takeNext(trx, "newsletter_deliveries", owner, leaseMs, now);
@@ -110,7 +134,15 @@ export async function claimDelivery(db: Kysely<DB>, owner: string, leaseMs: numb
         .where("d.id", "=", d.id)
         .executeTakeFirst();
       if (info?.status === "confirmed") {
-        return { id: d.id, sendId: info.send_id, recapId: info.recap_id, subscriberId: d.subscriberId, email: info.email, unsubscribeKey: info.unsubscribe_key, attempts: d.attempts };
+        return {
+          id: d.id,
+          sendId: info.send_id,
+          recapId: info.recap_id,
+          subscriberId: d.subscriberId,
+          email: info.email,
+          unsubscribeKey: info.unsubscribe_key,
+          attempts: d.attempts,
+        };
       }
       await skipClaimed(trx, "newsletter_deliveries", d.id, "not subscribed");
     }
@@ -130,7 +162,11 @@ export async function claimDelivery(db: Kysely<DB>, owner: string, leaseMs: numb
  * and another took it) or the subscriber left meanwhile: then the dot is never
  * sent and the server drops the message.
  */
-export async function prepareCommitting({ db, holdWrite }: Pick<Database, "db" | "holdWrite">, id: number, owner: string): Promise<HeldWrite | undefined> {
+export async function prepareCommitting(
+  { db, holdWrite }: Pick<Database, "db" | "holdWrite">,
+  id: number,
+  owner: string,
+): Promise<HeldWrite | undefined> {
   const held = await holdWrite(
     db
       .updateTable("newsletter_deliveries")
@@ -139,14 +175,23 @@ export async function prepareCommitting({ db, holdWrite }: Pick<Database, "db" |
       .where("owner", "=", owner)
       .where("status", "=", "sending")
       .where(({ exists, selectFrom }) =>
-        exists(selectFrom("newsletter_subscribers as s").select("s.id").whereRef("s.id", "=", "newsletter_deliveries.subscriber_id").where("s.status", "=", "confirmed")),
+        exists(
+          selectFrom("newsletter_subscribers as s")
+            .select("s.id")
+            .whereRef("s.id", "=", "newsletter_deliveries.subscriber_id")
+            .where("s.status", "=", "confirmed"),
+        ),
       ),
   );
   return held.affected === 0 ? undefined : held;
 }
 
 /** The commit point taken at once (tests, and the recovery test's dead sender). */
-export async function markCommitting(database: Pick<Database, "db" | "holdWrite">, id: number, owner: string): Promise<boolean> {
+export async function markCommitting(
+  database: Pick<Database, "db" | "holdWrite">,
+  id: number,
+  owner: string,
+): Promise<boolean> {
   const held = await prepareCommitting(database, id, owner);
   await held?.commitNow();
   return held !== undefined;
@@ -158,7 +203,14 @@ export async function markCommitting(database: Pick<Database, "db" | "holdWrite"
  * commit point is left alone: its row is locked by the commit point's own
  * transaction, which ends in a moment).
  */
-export async function renewLease(db: Kysely<DB>, id: number, owner: string, leaseMs: number, now = new Date(), table: QueueTable = "newsletter_deliveries"): Promise<boolean> {
+export async function renewLease(
+  db: Kysely<DB>,
+  id: number,
+  owner: string,
+  leaseMs: number,
+  now = new Date(),
+  table: QueueTable = "newsletter_deliveries",
+): Promise<boolean> {
   const result = await db
     .updateTable(table)
     .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
@@ -170,7 +222,14 @@ export async function renewLease(db: Kysely<DB>, id: number, owner: string, leas
 }
 
 /** Accepted by the SMTP server; `note` records a message counted as sent without the server's answer. */
-export async function markSent(db: Kysely<DB>, id: number, owner: string, now = new Date(), note: string | null = null, table: QueueTable = "newsletter_deliveries"): Promise<void> {
+export async function markSent(
+  db: Kysely<DB>,
+  id: number,
+  owner: string,
+  now = new Date(),
+  note: string | null = null,
+  table: QueueTable = "newsletter_deliveries",
+): Promise<void> {
   await db
     .updateTable(table)
     .set({ status: "sent", sent_at: now.toISOString(), owner: null, lease_until: null, last_error: note })
@@ -206,8 +265,19 @@ export async function markRetry(
 }
 
 /** A permanent failure (5xx): this delivery is given up. */
-export async function markFailed(db: Kysely<DB>, id: number, owner: string, error: string, table: QueueTable = "newsletter_deliveries"): Promise<void> {
-  await db.updateTable(table).set({ status: "failed", owner: null, lease_until: null, last_error: error.slice(0, 300) }).where("id", "=", id).where("owner", "=", owner).execute();
+export async function markFailed(
+  db: Kysely<DB>,
+  id: number,
+  owner: string,
+  error: string,
+  table: QueueTable = "newsletter_deliveries",
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ status: "failed", owner: null, lease_until: null, last_error: error.slice(0, 300) })
+    .where("id", "=", id)
+    .where("owner", "=", owner)
+    .execute();
 }
 
 /**
@@ -217,7 +287,13 @@ export async function markFailed(db: Kysely<DB>, id: number, owner: string, erro
 export async function settleCommitted(db: Kysely<DB>, now = new Date()): Promise<number> {
   const result = await db
     .updateTable("newsletter_deliveries")
-    .set({ status: "sent", sent_at: now.toISOString(), owner: null, lease_until: null, last_error: "sender stopped before the server's answer; counted as sent" })
+    .set({
+      status: "sent",
+      sent_at: now.toISOString(),
+      owner: null,
+      lease_until: null,
+      last_error: "sender stopped before the server's answer; counted as sent",
+    })
     .where("status", "=", "committing")
     .where("lease_until", "<", now.toISOString())
     .executeTakeFirst();
@@ -238,12 +314,16 @@ export async function reserveSlot(db: Kysely<DB>, intervalMs: number, nowMs = Da
   return next - step;
 }
 
-
 /** Where a recap's send stands; undefined when it was never queued. */
 export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<SendProgress | undefined> {
   const send = await db.selectFrom("newsletter_sends").selectAll().where("recap_id", "=", recapId).executeTakeFirst();
   if (!send) return undefined;
-  const rows = await db.selectFrom("newsletter_deliveries").select(["status", db.fn.countAll<string>().as("n")]).where("send_id", "=", send.id).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("newsletter_deliveries")
+    .select(["status", db.fn.countAll<string>().as("n")])
+    .where("send_id", "=", send.id)
+    .groupBy("status")
+    .execute();
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
   for (const r of rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
   const problems = await db
@@ -262,6 +342,10 @@ export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<Sen
     queuedBy: send.queued_by,
     recipients: send.recipients,
     counts,
-    problems: problems.map((p) => ({ reason: p.last_error!, status: p.status as "queued" | "failed", count: Number(p.n) })),
+    problems: problems.map((p) => ({
+      reason: p.last_error!,
+      status: p.status as "queued" | "failed",
+      count: Number(p.n),
+    })),
   };
 }

@@ -6,7 +6,14 @@ import { createRecap } from "../data/admin-recaps.server.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { startNewsletterSender } from "./sender.ts";
-import { claimDelivery, expandSends, markCommitting, queueRecap, sendProgress, settleCommitted } from "./send-queue.server.ts";
+import {
+  claimDelivery,
+  expandSends,
+  markCommitting,
+  queueRecap,
+  sendProgress,
+  settleCommitted,
+} from "./send-queue.server.ts";
 import { SmtpClient } from "./smtp-client.ts";
 import { claimConfirmation } from "./confirmations.server.ts";
 import { confirmSubscription, requestSubscription, unsubscribe } from "./subscribers.server.ts";
@@ -20,7 +27,11 @@ async function subscribe(db: Database["db"], email: string): Promise<string> {
   const mail = await claimConfirmation(db, "test", 60_000);
   expect(mail?.email).toBe(email);
   expect(await confirmSubscription(db, mail!.token)).toBe("confirmed");
-  const row = await db.selectFrom("newsletter_subscribers").select("unsubscribe_key").where("email", "=", email).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select("unsubscribe_key")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
   return row.unsubscribe_key;
 }
 
@@ -66,7 +77,11 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     testDb = await freshDatabase(engine);
     database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     await migrateToLatest(database.db);
-    const { recap } = await createRecap(database.db, { date: "2026-11-20", headline: "Tariffs and the holiday reset", content: "Body with a [link](/recap/1)." });
+    const { recap } = await createRecap(database.db, {
+      date: "2026-11-20",
+      headline: "Tariffs and the holiday reset",
+      content: "Body with a [link](/recap/1).",
+    });
     recapId = recap.id;
   });
   afterAll(async () => {
@@ -97,17 +112,24 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     const toOf = (m: (typeof sink.messages)[number]) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address;
     const recaps = sink.messages.filter((m) => m.subject === "Tariffs and the holiday reset");
     expect(recaps.map(toOf).sort()).toEqual([...confirmed].sort());
-    expect(sink.messages.filter((m) => toOf(m) === "pending@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap"]);
+    expect(sink.messages.filter((m) => toOf(m) === "pending@example.com").map((m) => m.subject)).toEqual([
+      "Confirm your subscription to the Proofline Weekly Recap",
+    ]);
     // The confirmation went first: someone is waiting for it.
     expect(toOf(sink.messages[0]!)).toBe("pending@example.com");
     const mail = recaps[0]!;
     expect(mail.subject).toBe("Tariffs and the holiday reset");
     const line = (key: string) => mail.headerLines.find((l) => l.key === key)?.line.replace(/\s+/g, " ");
     expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    expect(line("list-unsubscribe")).toMatch(/^List-Unsubscribe: <https:\/\/hub\.example\/newsletter\/unsubscribe\/[\w-]{20,}>$/);
+    expect(line("list-unsubscribe")).toMatch(
+      /^List-Unsubscribe: <https:\/\/hub\.example\/newsletter\/unsubscribe\/[\w-]{20,}>$/,
+    );
     expect(mail.html).toContain('href="https://hub.example/recap/1"');
     expect(mail.messageId).toMatch(new RegExp(`^<recap-${recapId}\\.\\d+@hub\\.example>$`));
-    expect(await sendProgress(db, recapId)).toMatchObject({ recipients: 60, counts: { sent: 60, queued: 0, sending: 0, failed: 0 } });
+    expect(await sendProgress(db, recapId)).toMatchObject({
+      recipients: 60,
+      counts: { sent: 60, queued: 0, sending: 0, failed: 0 },
+    });
   });
 
   it("after a crash, sends again what never reached its final dot and never what did", async () => {
@@ -128,7 +150,11 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     const sink = await startSmtpSink();
     const stop = sender(database, sink);
     try {
-      await until(async () => (await sendProgress(db, recap.id))!.counts.queued === 0 && (await sendProgress(db, recap.id))!.counts.sending === 0);
+      await until(
+        async () =>
+          (await sendProgress(db, recap.id))!.counts.queued === 0 &&
+          (await sendProgress(db, recap.id))!.counts.sending === 0,
+      );
     } finally {
       await stop();
       await sink.stop();
@@ -177,7 +203,11 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     let busy = 2;
     const sink = await startSmtpSink({
       refuse: (address) =>
-        address === "gone@example.com" ? { code: 550, message: "No such user" } : address === "busy@example.com" && busy-- > 0 ? { code: 451, message: "Try later" } : undefined,
+        address === "gone@example.com"
+          ? { code: 550, message: "No such user" }
+          : address === "busy@example.com" && busy-- > 0
+            ? { code: 451, message: "Try later" }
+            : undefined,
     });
     await queueRecap(db, recap.id, "api");
     const stop = sender(database, sink);
@@ -190,7 +220,11 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
       await stop();
       await sink.stop();
     }
-    const gone = await db.selectFrom("newsletter_subscribers").select(["status", "bounce_reason"]).where("email", "=", "gone@example.com").executeTakeFirstOrThrow();
+    const gone = await db
+      .selectFrom("newsletter_subscribers")
+      .select(["status", "bounce_reason"])
+      .where("email", "=", "gone@example.com")
+      .executeTakeFirstOrThrow();
     expect(gone.status).toBe("bounced");
     expect(gone.bounce_reason).toContain("No such user");
     const busyRow = await deliveryOf(db, "busy@example.com", recap.id);

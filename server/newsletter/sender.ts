@@ -87,7 +87,10 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   function keepLease(table: QueueTable, id: number) {
     const leaseMs = o.leaseSeconds * 1000;
     return setInterval(
-      () => void renewLease(o.db, id, owner, leaseMs, new Date(), table).catch((err: unknown) => o.logger.warn({ err, [table]: id }, "newsletter lease not renewed")),
+      () =>
+        void renewLease(o.db, id, owner, leaseMs, new Date(), table).catch((err: unknown) =>
+          o.logger.warn({ err, [table]: id }, "newsletter lease not renewed"),
+        ),
       leaseMs / 3,
     );
   }
@@ -109,7 +112,10 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         o.logger.warn({ confirmation: c.id, err: reason }, "confirmation mail refused for good");
       } else {
         const outcome = await markRetry(o.db, c, owner, reason, o.retrySeconds * 1000, new Date(), table);
-        o.logger.warn({ confirmation: c.id, attempt: c.attempts, outcome, err: reason }, "confirmation mail failed for now");
+        o.logger.warn(
+          { confirmation: c.id, attempt: c.attempts, outcome, err: reason },
+          "confirmation mail failed for now",
+        );
       }
     } finally {
       clearInterval(renewing);
@@ -138,7 +144,9 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
     try {
       await smtp.send({ to: d.email, ...email, unsubscribeUrl, messageId }, commitPoint);
       // The server has it: record that, after the commit point's own commit (a failed one is logged).
-      await committed?.catch((err: unknown) => o.logger.error({ err, delivery: d.id }, "newsletter commit point not recorded; recording the message as sent"));
+      await committed?.catch((err: unknown) =>
+        o.logger.error({ err, delivery: d.id }, "newsletter commit point not recorded; recording the message as sent"),
+      );
       await markSent(o.db, d.id, owner);
     } catch (err) {
       if (err instanceof CommitRefused) return; // Someone else holds it now, or the reader left: not ours to record.
@@ -153,10 +161,16 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
       if (isPermanentFailure(err)) {
         await markFailed(o.db, d.id, owner, reason);
         await markBounced(o.db, d.subscriberId, reason);
-        o.logger.warn({ delivery: d.id, subscriber: d.subscriberId, err: reason }, "newsletter address refused for good; it gets nothing more");
+        o.logger.warn(
+          { delivery: d.id, subscriber: d.subscriberId, err: reason },
+          "newsletter address refused for good; it gets nothing more",
+        );
       } else {
         const outcome = await markRetry(o.db, d, owner, reason, o.retrySeconds * 1000);
-        o.logger.warn({ delivery: d.id, attempt: d.attempts, outcome, err: reason }, "newsletter message failed for now");
+        o.logger.warn(
+          { delivery: d.id, attempt: d.attempts, outcome, err: reason },
+          "newsletter message failed for now",
+        );
       }
     } finally {
       clearInterval(renewing);
@@ -173,7 +187,8 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         if (index === 0 && Date.now() - lastTidy > 10_000) {
           lastTidy = Date.now();
           const settled = await settleCommitted(o.db);
-          if (settled) o.logger.warn({ settled }, "newsletter messages a stopped sender had committed now count as sent");
+          if (settled)
+            o.logger.warn({ settled }, "newsletter messages a stopped sender had committed now count as sent");
           await expirePending(o.db);
         }
         if (index === 0) await expandSends(o.db);

@@ -95,13 +95,18 @@ export class SmtpClient {
     try {
       const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) => {
         const message = new CommittingMessage(raw.bytes, () => socketOf(connection), commitPoint);
-        connection.send({ from: this.fromAddress, to: [mail.to] }, message as unknown as Readable, (err, result) => (err ? reject(err) : resolve(result)));
+        connection.send({ from: this.fromAddress, to: [mail.to] }, message as unknown as Readable, (err, result) =>
+          err ? reject(err) : resolve(result),
+        );
       });
       return { messageId: raw.messageId, response: info.response };
     } catch (err) {
       // The connection's state after a failure is not worth guessing: the next message opens a new one.
       this.drop(connection);
-      const cause = (err as { code?: string; cause?: unknown }).code === "ESTREAM" ? ((err as { cause?: unknown }).cause ?? err) : err;
+      const cause =
+        (err as { code?: string; cause?: unknown }).code === "ESTREAM"
+          ? ((err as { cause?: unknown }).cause ?? err)
+          : err;
       throw cause instanceof CommitRefused ? cause : err;
     }
   }
@@ -183,7 +188,14 @@ async function compose(from: string, mail: OutgoingMail): Promise<{ bytes: Buffe
     html: mail.html,
     text: mail.text,
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
-    ...(mail.unsubscribeUrl ? { headers: { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+    ...(mail.unsubscribeUrl
+      ? {
+          headers: {
+            "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }
+      : {}),
   }).compile();
   const bytes = await node.build();
   return { bytes, messageId: node.messageId() };
@@ -220,7 +232,9 @@ class CommittingMessage extends EventEmitter {
       data.end();
       return data;
     }
-    this.commitWhenWritten(data, this.commitPoint).catch((err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))));
+    this.commitWhenWritten(data, this.commitPoint).catch((err: unknown) =>
+      this.destroy(err instanceof Error ? err : new Error(String(err))),
+    );
     return data;
   }
 

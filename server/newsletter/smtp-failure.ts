@@ -1,7 +1,8 @@
 /** What kind of thing went wrong talking to the SMTP server, as an operator needs to know it. */
 export type SmtpFailureKind = "TLS" | "authentication" | "refused" | "timeout" | "connection";
 
-const TLS_CODES = /^(ETLS|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|HOSTNAME_MISMATCH)/;
+const TLS_CODES =
+  /^(ETLS|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|HOSTNAME_MISMATCH)/;
 
 /**
  * Names an SMTP failure by its kind, from nodemailer's error (its `code`, the

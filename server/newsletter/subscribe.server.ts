@@ -15,7 +15,8 @@ export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
 
 export const NEWSLETTER_TEXT = {
   closed: "Email subscriptions are not open yet.",
-  checkInbox: "Check your inbox: we sent you a link to confirm your subscription. It works for 48 hours. Nothing there? Look in your spam folder.",
+  checkInbox:
+    "Check your inbox: we sent you a link to confirm your subscription. It works for 48 hours. Nothing there? Look in your spam folder.",
   tooMany: (wait: string) => `Too many sign-ups from your network. Please try again in ${wait}.`,
 } as const;
 
@@ -30,9 +31,19 @@ export interface NewsletterServices {
 export function newsletterServices(config: Config, redis?: Redis): NewsletterServices {
   return {
     mailer: smtpMailer(config),
-    perClient: new RateLimit("subscribe-client", [{ points: config.SUBSCRIBE_RATE_PER_HOUR, seconds: 3600 }], (s) => NEWSLETTER_TEXT.tooMany(waitText(s)), redis),
+    perClient: new RateLimit(
+      "subscribe-client",
+      [{ points: config.SUBSCRIBE_RATE_PER_HOUR, seconds: 3600 }],
+      (s) => NEWSLETTER_TEXT.tooMany(waitText(s)),
+      redis,
+    ),
     // Keyed by the address's sha256: the address itself never reaches Redis.
-    perAddress: new RateLimit("subscribe-address", [{ points: CONFIRMATIONS_PER_ADDRESS_PER_DAY, seconds: 86_400 }], () => "", redis),
+    perAddress: new RateLimit(
+      "subscribe-address",
+      [{ points: CONFIRMATIONS_PER_ADDRESS_PER_DAY, seconds: 86_400 }],
+      () => "",
+      redis,
+    ),
     site: { brand: config.SITE_BRAND, siteUrl: config.SITE_URL },
   };
 }
@@ -44,7 +55,9 @@ const subscribeForm = z.object({
   website: z.string().optional(),
 });
 
-export type SubscribeAnswer = { ok: true; message: string } | { ok: false; status: 400 | 429 | 503; error: string; retryAfter?: number; email?: string };
+export type SubscribeAnswer =
+  | { ok: true; message: string }
+  | { ok: false; status: 400 | 429 | 503; error: string; retryAfter?: number; email?: string };
 
 /**
  * The subscribe form's action: checks the address, counts the request against
@@ -55,18 +68,34 @@ export type SubscribeAnswer = { ok: true; message: string } | { ok: false; statu
  * page tells nobody who is on the list, by its words or by how long it took
  * (sending inline made a new address wait for the mail server).
  */
-export async function subscribeFromForm(db: Kysely<DB>, services: NewsletterServices, form: FormData, client: string): Promise<SubscribeAnswer> {
+export async function subscribeFromForm(
+  db: Kysely<DB>,
+  services: NewsletterServices,
+  form: FormData,
+  client: string,
+): Promise<SubscribeAnswer> {
   if (!services.mailer) return { ok: false, status: 503, error: NEWSLETTER_TEXT.closed };
-  const parsed = subscribeForm.safeParse({ email: form.get("email") ?? "", source: form.get("source") ?? undefined, website: form.get("website") ?? undefined });
+  const parsed = subscribeForm.safeParse({
+    email: form.get("email") ?? "",
+    source: form.get("source") ?? undefined,
+    website: form.get("website") ?? undefined,
+  });
   const given = String(form.get("email") ?? "").slice(0, 254);
-  if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Enter a valid email address.", email: given };
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      error: parsed.error.issues[0]?.message ?? "Enter a valid email address.",
+      email: given,
+    };
   const { email, source, website } = parsed.data;
   const accepted = { ok: true as const, message: NEWSLETTER_TEXT.checkInbox };
   if (website) return accepted; // A robot filled the hidden field: it learns nothing.
   try {
     await services.perClient.consume(client);
   } catch (err) {
-    if (err instanceof RateLimitError) return { ok: false, status: 429, error: err.message, retryAfter: err.retryAfterSeconds, email };
+    if (err instanceof RateLimitError)
+      return { ok: false, status: 429, error: err.message, retryAfter: err.retryAfterSeconds, email };
     throw err;
   }
   try {

@@ -35,10 +35,19 @@ export type SubscribeOutcome =
  * of the click. The link's secret is made when the mail is sent
  * (confirmations.server.ts).
  */
-export async function requestSubscription(db: Kysely<DB>, email: string, source: SubscribeSource, now = new Date()): Promise<SubscribeOutcome> {
+export async function requestSubscription(
+  db: Kysely<DB>,
+  email: string,
+  source: SubscribeSource,
+  now = new Date(),
+): Promise<SubscribeOutcome> {
   const fields = { status: "pending" as SubscriberStatus, source, requested_at: now.toISOString() };
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("newsletter_subscribers")
+      .select(["id", "status"])
+      .where("email", "=", email)
+      .executeTakeFirst();
     if (existing?.status === "confirmed") return { kind: "already" } as const;
     let subscriberId: number;
     if (existing) {
@@ -72,12 +81,24 @@ export async function confirmSubscription(db: Kysely<DB>, token: string, now = n
   const digest = digestOf(token);
   const result = await db
     .updateTable("newsletter_subscribers")
-    .set({ status: "confirmed", confirmed_at: now.toISOString(), confirm_expires_at: null, unsubscribed_at: null, bounced_at: null, bounce_reason: null })
+    .set({
+      status: "confirmed",
+      confirmed_at: now.toISOString(),
+      confirm_expires_at: null,
+      unsubscribed_at: null,
+      bounced_at: null,
+      bounce_reason: null,
+    })
     .where("confirm_token", "=", digest)
     .where("confirm_expires_at", ">", now.toISOString())
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return "confirmed";
-  const used = await db.selectFrom("newsletter_subscribers").select("status").where("confirm_token", "=", digest).where("confirm_expires_at", "is", null).executeTakeFirst();
+  const used = await db
+    .selectFrom("newsletter_subscribers")
+    .select("status")
+    .where("confirm_token", "=", digest)
+    .where("confirm_expires_at", "is", null)
+    .executeTakeFirst();
   return used?.status === "confirmed" ? "already" : "expired";
 }
 
@@ -87,16 +108,31 @@ export async function confirmSubscription(db: Kysely<DB>, token: string, now = n
  * confirms. "pending": the link works; "already": it was used by its confirmed
  * owner; "expired": unknown, used by an address since unsubscribed, or too old.
  */
-export async function confirmationState(db: Kysely<DB>, token: string, now = new Date()): Promise<"pending" | ConfirmOutcome> {
-  const row = await db.selectFrom("newsletter_subscribers").select(["status", "confirm_expires_at"]).where("confirm_token", "=", digestOf(token)).executeTakeFirst();
+export async function confirmationState(
+  db: Kysely<DB>,
+  token: string,
+  now = new Date(),
+): Promise<"pending" | ConfirmOutcome> {
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["status", "confirm_expires_at"])
+    .where("confirm_token", "=", digestOf(token))
+    .executeTakeFirst();
   if (!row) return "expired";
   if (row.confirm_expires_at === null) return row.status === "confirmed" ? "already" : "expired";
   return row.confirm_expires_at > now.toISOString() ? "pending" : "expired";
 }
 
 /** Whether an unsubscribe key's address gets the recap now (its page offers the button), left already, or is unknown. */
-export async function subscriptionState(db: Kysely<DB>, key: string): Promise<"subscribed" | "unsubscribed" | "unknown"> {
-  const row = await db.selectFrom("newsletter_subscribers").select("status").where("unsubscribe_key", "=", key).executeTakeFirst();
+export async function subscriptionState(
+  db: Kysely<DB>,
+  key: string,
+): Promise<"subscribed" | "unsubscribed" | "unknown"> {
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select("status")
+    .where("unsubscribe_key", "=", key)
+    .executeTakeFirst();
   if (!row) return "unknown";
   return row.status === "unsubscribed" ? "unsubscribed" : "subscribed";
 }
@@ -107,7 +143,11 @@ export async function subscriptionState(db: Kysely<DB>, key: string): Promise<"s
  * (a deleted subscriber's old mail); true when it was subscribed until now.
  */
 export async function unsubscribe(db: Kysely<DB>, key: string, now = new Date()): Promise<boolean | undefined> {
-  const row = await db.selectFrom("newsletter_subscribers").select(["id", "status"]).where("unsubscribe_key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["id", "status"])
+    .where("unsubscribe_key", "=", key)
+    .executeTakeFirst();
   if (!row) return undefined;
   if (row.status === "unsubscribed") return false;
   await db
@@ -134,7 +174,12 @@ export async function resubscribe(db: Kysely<DB>, key: string, now = new Date())
 }
 
 /** A permanent refusal (5xx) from the SMTP server: the address gets nothing more. */
-export async function markBounced(db: Kysely<DB>, subscriberId: number, reason: string, now = new Date()): Promise<void> {
+export async function markBounced(
+  db: Kysely<DB>,
+  subscriberId: number,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable("newsletter_subscribers")
     .set({ status: "bounced", bounced_at: now.toISOString(), bounce_reason: reason.slice(0, 300) })
@@ -146,8 +191,22 @@ export async function markBounced(db: Kysely<DB>, subscriberId: number, reason: 
 export async function expirePending(db: Kysely<DB>, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - PENDING_DAYS * 86_400_000).toISOString();
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.deleteFrom("newsletter_subscribers").where("status", "=", "pending").where("confirmed_at", "is", null).where("requested_at", "<", before).returning("id").execute();
-    if (rows.length) await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "in", rows.map((r) => r.id)).execute();
+    const rows = await trx
+      .deleteFrom("newsletter_subscribers")
+      .where("status", "=", "pending")
+      .where("confirmed_at", "is", null)
+      .where("requested_at", "<", before)
+      .returning("id")
+      .execute();
+    if (rows.length)
+      await trx
+        .deleteFrom("newsletter_confirmations")
+        .where(
+          "subscriber_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
     return rows.length;
   });
 }
@@ -190,7 +249,11 @@ export async function deleteSubscriber(db: Kysely<DB>, email: string): Promise<b
 
 /** Counts by status, for the desk and the CLI. */
 export async function subscriberCounts(db: Kysely<DB>): Promise<Record<SubscriberStatus, number>> {
-  const rows = await db.selectFrom("newsletter_subscribers").select(["status", db.fn.countAll<string>().as("n")]).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["status", db.fn.countAll<string>().as("n")])
+    .groupBy("status")
+    .execute();
   const out: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;

@@ -15,9 +15,17 @@ const body = (message: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function post(server: RunningServer, payload: unknown) {
-  const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+  const res = await fetch(`${server.url}/api/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(payload),
+  });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
 }
 
 describe("POST /api/chat with nothing configured (the built-in analyst)", () => {
@@ -56,15 +64,23 @@ describe("POST /api/chat with nothing configured (the built-in analyst)", () => 
       [body("hi", { retryAttempt: 1.5 }), "retryAttempt must be a whole number"],
       [["hi"], "The body must be a JSON object with message, uuid, timestamp, deepresearchStatus and retryAttempt"],
     ];
-    for (const [payload, error] of cases) expect(await post(server, payload), error).toMatchObject({ status: 400, body: { error } });
+    for (const [payload, error] of cases)
+      expect(await post(server, payload), error).toMatchObject({ status: 400, body: { error } });
   });
 
   it("records a deep-research run that a reloaded page can find again", async () => {
     const payload = body("What's trending in tequila in New York?", { deepresearchStatus: "true" });
     const reply = await post(server, payload);
     expect(reply.body!.output as string).toContain("### Podcast coverage");
-    const job = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${payload.uuid}`)).json()) as { job: Record<string, unknown> };
-    expect(job.job).toMatchObject({ conversation: payload.uuid, message: payload.message, status: "done", output: reply.body!.output });
+    const job = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${payload.uuid}`)).json()) as {
+      job: Record<string, unknown>;
+    };
+    expect(job.job).toMatchObject({
+      conversation: payload.uuid,
+      message: payload.message,
+      status: "done",
+      output: reply.body!.output,
+    });
     expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=${randomUUID()}`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=x`)).status).toBe(400);
   });
@@ -78,7 +94,12 @@ describe("POST /api/chat with a workflow webhook", () => {
   beforeAll(async () => {
     upstreamUrl = await upstream.start();
     testDb = await freshDatabase("sqlite");
-    server = await startServer({ ...testDb.env, CHAT_WEBHOOK_URL: `${upstreamUrl}/webhook/fasteddy`, CHAT_RATE_PER_MINUTE: "100", DEEP_RESEARCH_PER_ADDRESS: "2" });
+    server = await startServer({
+      ...testDb.env,
+      CHAT_WEBHOOK_URL: `${upstreamUrl}/webhook/fasteddy`,
+      CHAT_RATE_PER_MINUTE: "100",
+      DEEP_RESEARCH_PER_ADDRESS: "2",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -127,12 +148,20 @@ describe("POST /api/chat with a workflow webhook", () => {
     expect(third.headers.get("retry-after")).toBe("30");
     expect(third.body!.error).toBe("At most 2 deep-research runs at once. Try again when one has finished");
 
-    const running = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as { job: { status: string; started_at: string } };
+    const running = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as {
+      job: { status: string; started_at: string };
+    };
     expect(running.job.status).toBe("running");
     expect(Date.now() - new Date(running.job.started_at).getTime()).toBeLessThan(10_000);
     for (const release of held) release();
     expect((await Promise.all(runs)).map((r) => r.body!.output)).toEqual(["Deep answer", "Deep answer"]);
-    expect(((await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as { job: { status: string } }).job.status).toBe("done");
+    expect(
+      (
+        (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${first.uuid}`)).json()) as {
+          job: { status: string };
+        }
+      ).job.status,
+    ).toBe("done");
   });
 });
 
@@ -144,7 +173,13 @@ function llmServer(ratePerMinute: string) {
   beforeAll(async () => {
     const url = await upstream.start();
     testDb = await freshDatabase("sqlite");
-    handle.server = await startServer({ ...testDb.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test-key", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: ratePerMinute });
+    handle.server = await startServer({
+      ...testDb.env,
+      LLM_BASE_URL: `${url}/v1`,
+      LLM_API_KEY: "sk-test-key",
+      LLM_MODEL: "test-model",
+      CHAT_RATE_PER_MINUTE: ratePerMinute,
+    });
   });
   afterAll(async () => {
     await handle.server?.stop();
@@ -159,7 +194,11 @@ describe("POST /api/chat with an OpenAI-compatible LLM", () => {
   const { upstream } = llm;
 
   it("asks the model with the hub's matching passages and returns its answer", async () => {
-    upstream.on((_req, res) => json(res, 200, { choices: [{ message: { role: "assistant", content: "## Tequila\n\nAgave leads ([recap](/recap/9))." } }] }));
+    upstream.on((_req, res) =>
+      json(res, 200, {
+        choices: [{ message: { role: "assistant", content: "## Tequila\n\nAgave leads ([recap](/recap/9))." } }],
+      }),
+    );
     const reply = await post(llm.server, body("What's trending in tequila in New York?"));
     expect(reply).toMatchObject({ status: 200, body: { output: "## Tequila\n\nAgave leads ([recap](/recap/9))." } });
     const sent = upstream.requests.at(-1)!;
@@ -208,12 +247,19 @@ describe.each(ENGINES)("follow-up questions over HTTP (%s)", (engine) => {
 
 /** Server-sent events of a streamed reply, parsed. */
 async function postStream(server: RunningServer, payload: unknown) {
-  const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" }, body: JSON.stringify(payload) });
+  const res = await fetch(`${server.url}/api/chat`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" },
+    body: JSON.stringify(payload),
+  });
   const text = await res.text();
   const events = text
     .split("\n\n")
     .filter(Boolean)
-    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as Record<string, string> }));
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as Record<string, string>,
+    }));
   return { status: res.status, type: res.headers.get("content-type"), text, events };
 }
 
@@ -282,17 +328,29 @@ describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
     });
     const broken = await postStream(llm.server, body("Hello again"));
     expect(broken.events[0]).toEqual({ event: "token", data: { text: "Half an answer" } });
-    expect(broken.events.at(-1)).toEqual({ event: "error", data: { error: "The assistant's answer was cut off. Please try again." } });
+    expect(broken.events.at(-1)).toEqual({
+      event: "error",
+      data: { error: "The assistant's answer was cut off. Please try again." },
+    });
   });
 
   it("stops the model's call when the visitor stops the reply", async () => {
     let upstreamClosed = false;
     upstream.on((req, res) => {
       req.socket.on("close", () => (upstreamClosed = true));
-      streamChunks(res, Array.from({ length: 100 }, (_, i) => `word${i} `), 50);
+      streamChunks(
+        res,
+        Array.from({ length: 100 }, (_, i) => `word${i} `),
+        50,
+      );
     });
     const stop = new AbortController();
-    const res = await fetch(`${llm.server.url}/api/chat`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "text/event-stream" }, body: JSON.stringify(body("Tell me everything")), signal: stop.signal });
+    const res = await fetch(`${llm.server.url}/api/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(body("Tell me everything")),
+      signal: stop.signal,
+    });
     const reader = res.body!.getReader();
     await reader.read();
     stop.abort();

@@ -32,8 +32,14 @@ describe("GET /api/companies", () => {
   });
 
   it("answers 400 with a message for a bad type or an overlong search", async () => {
-    expect(await list("?type=brewer")).toEqual({ status: 400, body: { error: "type must be manufacturer or distributor" } });
-    expect(await list(`?q=${"x".repeat(201)}`)).toEqual({ status: 400, body: { error: "q must be at most 200 characters" } });
+    expect(await list("?type=brewer")).toEqual({
+      status: 400,
+      body: { error: "type must be manufacturer or distributor" },
+    });
+    expect(await list(`?q=${"x".repeat(201)}`)).toEqual({
+      status: 400,
+      body: { error: "q must be at most 200 characters" },
+    });
   });
 });
 
@@ -47,7 +53,9 @@ describe("GET /api/companies.csv", () => {
     const { res, text } = await csv("?type=manufacturer&q=bacardi&sort=descending");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="top-25-us-alcohol-manufacturers-2024.csv"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="top-25-us-alcohol-manufacturers-2024.csv"',
+    );
     // fetch's text() drops the byte-order mark; the bytes keep it.
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("Rank,Company,Location,Key Brands");

@@ -22,8 +22,12 @@ describe.each(ENGINES)("desk sign-in on %s", (engine) => {
     const c = client(handle.server.url);
     const csrf = await c.tokenOf("/admin/setup");
     expect(csrf).toMatch(/^[\w-]{32}$/);
-    expect((await c.post("/admin/setup", { csrf: "forged-token-forged-token-forged", token: TOKEN, ...OWNER })).status).toBe(403);
-    expect((await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER }, { Origin: "https://evil.example" })).status).not.toBe(302);
+    expect(
+      (await c.post("/admin/setup", { csrf: "forged-token-forged-token-forged", token: TOKEN, ...OWNER })).status,
+    ).toBe(403);
+    expect(
+      (await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER }, { Origin: "https://evil.example" })).status,
+    ).not.toBe(302);
     // Nothing was made: the setup page is still there.
     expect((await c.get("/admin/setup")).status).toBe(200);
   });
@@ -60,12 +64,17 @@ describe.each(ENGINES)("desk sign-in on %s", (engine) => {
   });
 
   it("keeps the publishing API's Bearer token working beside the desk", async () => {
-    const res = await fetch(`${handle.server.url}/api/admin/comments`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${handle.server.url}/api/admin/comments`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.status).toBe(200);
   });
 
   it("refuses the desk's upload API without a session, or without the session's CSRF header", async () => {
-    const anonymous = await fetch(`${handle.server.url}/api/desk/media/weekly-summary-pics`, { method: "POST", body: "x" });
+    const anonymous = await fetch(`${handle.server.url}/api/desk/media/weekly-summary-pics`, {
+      method: "POST",
+      body: "x",
+    });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: "Sign in to the desk first" });
   });
@@ -78,7 +87,8 @@ describe("the setup page's ADMIN_TOKEN", () => {
     const c = client(handle.server.url);
     const csrf = await c.tokenOf("/admin/setup");
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await c.post("/admin/setup", { csrf, token: `wrong-token-${i}-0123456789`, ...OWNER })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await c.post("/admin/setup", { csrf, token: `wrong-token-${i}-0123456789`, ...OWNER })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const right = await c.post("/admin/setup", { csrf, token: TOKEN, ...OWNER });
     expect(right.status).toBe(429);
@@ -93,8 +103,13 @@ describe("the desk's setup page on a site without ADMIN_TOKEN", () => {
   it("says the token comes first, whether the owner is made here or with the command line (which needs it too)", async () => {
     const res = await fetch(`${handle.server.url}/admin/setup`);
     expect(res.status).toBe(200);
-    const text = (await res.text()).replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;|&apos;/g, "'");
-    expect(text).toContain("this site has no ADMIN_TOKEN. Set ADMIN_TOKEN (16 characters or more) in the server's environment and restart it");
+    const text = (await res.text())
+      .replace(/<[^>]+>/g, "")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&apos;/g, "'");
+    expect(text).toContain(
+      "this site has no ADMIN_TOKEN. Set ADMIN_TOKEN (16 characters or more) in the server's environment and restart it",
+    );
     expect(text).toContain("ADMIN_TOKEN=… npm run hub -- user add");
   });
 });

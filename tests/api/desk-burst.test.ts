@@ -9,29 +9,45 @@ const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "
 
 // Each engine, and PostgreSQL with Redis too (limits elsewhere use it; this one must hold either way).
 const setups: Array<[string, Engine, Record<string, string>]> = ENGINES.map((e) => [e, e, {}]);
-if (process.env.TEST_REDIS_URL) setups.push([`${ENGINES.at(-1)} with Redis`, ENGINES.at(-1)!, { REDIS_URL: process.env.TEST_REDIS_URL }]);
+if (process.env.TEST_REDIS_URL)
+  setups.push([`${ENGINES.at(-1)} with Redis`, ENGINES.at(-1)!, { REDIS_URL: process.env.TEST_REDIS_URL }]);
 
 describe.each(setups)("a burst of sign-in guesses on %s", (name, engine, env) => {
   const handle = serverWithDirectAccess(engine, { ADMIN_TOKEN: TOKEN, ...env });
   /** Failed attempts recorded for a key: every attempt that reached the password check is one until it proves right. */
   const recorded = async (key: string) =>
-    Number((await handle.direct.db.selectFrom("signin_failures").select((eb) => eb.fn.countAll().as("n")).where("key", "=", key).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await handle.direct.db
+          .selectFrom("signin_failures")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("key", "=", key)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("lets no more guesses at one account reach the password check than its limit, and not the right one sent among them", async () => {
     await setUpDeskOwner(handle.server.url, TOKEN, OWNER);
     const c = deskClient(handle.server.url);
     const csrf = await c.tokenOf("/admin/sign-in");
     // Twice the client's limit at once, the right password in the middle (on 3f297b8 it signed in).
-    const guesses = Array.from({ length: 2 * SIGNIN_LIMITS.perClient }, (_, i) => (i === SIGNIN_LIMITS.perClient ? OWNER.password : `wrong-password-${i}`));
-    const answers = await Promise.all(guesses.map((password) => c.post("/admin/sign-in", { csrf, email: OWNER.email, password })));
+    const guesses = Array.from({ length: 2 * SIGNIN_LIMITS.perClient }, (_, i) =>
+      i === SIGNIN_LIMITS.perClient ? OWNER.password : `wrong-password-${i}`,
+    );
+    const answers = await Promise.all(
+      guesses.map((password) => c.post("/admin/sign-in", { csrf, email: OWNER.email, password })),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 302)).toEqual([]);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.filter((s) => s === 401).length).toBeLessThan(SIGNIN_LIMITS.perAccount);
-    for (const r of answers.filter((a) => a.status === 429)) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    for (const r of answers.filter((a) => a.status === 429))
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     // The work done: at most the account's limit of guesses were checked (on 3f297b8: 59).
     const checked = await recorded(`email:${OWNER.email}`);
-    console.info(`sign-in burst on ${name}: ${guesses.length} guesses at once, ${checked} checked against the account (limit ${SIGNIN_LIMITS.perAccount}); answers ${statuses.filter((x) => x === 401).length} × 401, ${statuses.filter((x) => x === 429).length} × 429`);
+    console.info(
+      `sign-in burst on ${name}: ${guesses.length} guesses at once, ${checked} checked against the account (limit ${SIGNIN_LIMITS.perAccount}); answers ${statuses.filter((x) => x === 401).length} × 401, ${statuses.filter((x) => x === 429).length} × 429`,
+    );
     expect(checked).toBeLessThanOrEqual(SIGNIN_LIMITS.perAccount);
   });
 
@@ -40,11 +56,15 @@ describe.each(setups)("a burst of sign-in guesses on %s", (name, engine, env) =>
     const csrf = await c.tokenOf("/admin/sign-in");
     const before = await recorded("client:127.0.0.1");
     const answers = await Promise.all(
-      Array.from({ length: 2 * SIGNIN_LIMITS.perClient }, (_, i) => c.post("/admin/sign-in", { csrf, email: `someone-${i}@proofline.test`, password: "a-wrong-password" })),
+      Array.from({ length: 2 * SIGNIN_LIMITS.perClient }, (_, i) =>
+        c.post("/admin/sign-in", { csrf, email: `someone-${i}@proofline.test`, password: "a-wrong-password" }),
+      ),
     );
     expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(SIGNIN_LIMITS.perClient);
     const checked = await recorded("client:127.0.0.1");
-    console.info(`sign-in burst on ${name}: ${answers.length} guesses at ${answers.length} accounts at once, ${checked} failures recorded against the client (limit ${SIGNIN_LIMITS.perClient}, ${before} before)`);
+    console.info(
+      `sign-in burst on ${name}: ${answers.length} guesses at ${answers.length} accounts at once, ${checked} failures recorded against the client (limit ${SIGNIN_LIMITS.perClient}, ${before} before)`,
+    );
     expect(checked).toBeLessThanOrEqual(Math.max(before, SIGNIN_LIMITS.perClient));
   });
 });
@@ -57,10 +77,24 @@ describe("the account page's current password, and where sign-in sends you", () 
     const csrf = await client.tokenOf("/admin/account");
     const statuses: number[] = [];
     for (let i = 0; i < SIGNIN_LIMITS.perAccount + 1; i++)
-      statuses.push((await client.post("/admin/account", { csrf, current: `not-it-${i}-password`, password: "a-new-password-123", confirm: "a-new-password-123" })).status);
+      statuses.push(
+        (
+          await client.post("/admin/account", {
+            csrf,
+            current: `not-it-${i}-password`,
+            password: "a-new-password-123",
+            confirm: "a-new-password-123",
+          })
+        ).status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
     // Locked: even the right current password is refused now.
-    const right = await client.post("/admin/account", { csrf, current: OWNER.password, password: "a-new-password-123", confirm: "a-new-password-123" });
+    const right = await client.post("/admin/account", {
+      csrf,
+      current: OWNER.password,
+      password: "a-new-password-123",
+      confirm: "a-new-password-123",
+    });
     expect(right.status).toBe(429);
   });
 
@@ -76,11 +110,17 @@ describe("the account page's current password, and where sign-in sends you", () 
     expect(made.status).toBe(201);
     const link = /(\/admin\/password\/[\w-]+)/.exec(JSON.stringify(await made.json()))![1]!;
     const setCsrf = await owner.tokenOf(link);
-    expect((await owner.post(link, { csrf: setCsrf, password: other.password, confirm: other.password })).status).toBe(302);
+    expect((await owner.post(link, { csrf: setCsrf, password: other.password, confirm: other.password })).status).toBe(
+      302,
+    );
     for (const next of ["/admin\u0007", "/admin/recaps?q=caf\u00e9\u4e2d", "//evil.example/admin"]) {
       const c = deskClient(handle.server.url);
       const csrf = await c.tokenOf("/admin/sign-in");
-      const res = await c.post(`/admin/sign-in?next=${encodeURIComponent(next)}`, { csrf, email: other.email, password: other.password });
+      const res = await c.post(`/admin/sign-in?next=${encodeURIComponent(next)}`, {
+        csrf,
+        email: other.email,
+        password: other.password,
+      });
       expect(res.status, next).toBe(302);
       expect(res.headers.get("location"), next).toBe("/admin");
     }
@@ -97,7 +137,10 @@ describe("a crowd signing in from many addresses at once", () => {
       Array.from({ length: 60 }, async (_, i) => {
         const address = `198.51.100.${i}`;
         const page = await fetch(`${handle.server.url}/admin/sign-in`, { headers: { "X-Forwarded-For": address } });
-        const cookie = page.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+        const cookie = page.headers
+          .getSetCookie()
+          .map((line) => line.split(";")[0])
+          .join("; ");
         const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
         return { address, cookie, csrf, email: `crowd-${i}@proofline.test` };
       }),
@@ -107,13 +150,21 @@ describe("a crowd signing in from many addresses at once", () => {
         fetch(`${handle.server.url}/admin/sign-in`, {
           method: "POST",
           redirect: "manual",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: v.cookie, Origin: new URL(handle.server.url).origin, "X-Forwarded-For": v.address },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Cookie: v.cookie,
+            Origin: new URL(handle.server.url).origin,
+            "X-Forwarded-For": v.address,
+          },
           body: new URLSearchParams({ csrf: v.csrf, email: v.email, password: "a-wrong-password" }),
         }),
       ),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.every((s) => s === 401 || s === 503), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 503),
+      statuses.join(","),
+    ).toBe(true);
     const busy = answers.filter((r) => r.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     for (const r of busy) expect(r.headers.get("retry-after")).toBe("2");

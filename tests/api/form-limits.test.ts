@@ -11,13 +11,22 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
  * stream them, with a Content-Length or chunked, and resolves with the status
  * as soon as the server answers (it need not read the rest).
  */
-function streamForm(base: string, path: string, total: number, chunked: boolean): Promise<{ status: number; sent: number }> {
+function streamForm(
+  base: string,
+  path: string,
+  total: number,
+  chunked: boolean,
+): Promise<{ status: number; sent: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
     let sent = 0;
     const req = http.request(url, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin, ...(chunked ? {} : { "Content-Length": String(total) }) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: url.origin,
+        ...(chunked ? {} : { "Content-Length": String(total) }),
+      },
     });
     const chunk = Buffer.alloc(64 * 1024, "a");
     let answered = false;
@@ -42,19 +51,23 @@ function streamForm(base: string, path: string, total: number, chunked: boolean)
 describe("limits on what a form may send", () => {
   const site = serverForTests({ ADMIN_TOKEN: "form-limits-admin-token-0123456789" });
 
-  it("refuses a 400 MB sign-in form with 413 from its Content-Length, without reading it", { timeout: 60_000 }, async () => {
-    const pid = site.server.process.pid!;
-    const before = rssMb(pid);
-    const { status, sent } = await streamForm(site.server.url, "/admin/sign-in", 400 * 1024 * 1024, false);
-    expect(status).toBe(413);
-    // Answered long before the body was sent (on 3f297b8 it was buffered: 1.4 GB of RSS).
-    expect(sent).toBeLessThan(100 * 1024 * 1024);
-    const after = rssMb(pid);
-    console.info(`RSS around a refused 400 MB form: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
-    expect(after - before).toBeLessThan(50);
-    // The server is still there and still answers.
-    expect((await fetch(`${site.server.url}/healthz`)).status).toBe(200);
-  });
+  it(
+    "refuses a 400 MB sign-in form with 413 from its Content-Length, without reading it",
+    { timeout: 60_000 },
+    async () => {
+      const pid = site.server.process.pid!;
+      const before = rssMb(pid);
+      const { status, sent } = await streamForm(site.server.url, "/admin/sign-in", 400 * 1024 * 1024, false);
+      expect(status).toBe(413);
+      // Answered long before the body was sent (on 3f297b8 it was buffered: 1.4 GB of RSS).
+      expect(sent).toBeLessThan(100 * 1024 * 1024);
+      const after = rssMb(pid);
+      console.info(`RSS around a refused 400 MB form: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
+      expect(after - before).toBeLessThan(50);
+      // The server is still there and still answers.
+      expect((await fetch(`${site.server.url}/healthz`)).status).toBe(200);
+    },
+  );
 
   it("refuses a body with no length as soon as it passes the limit, on every small form", async () => {
     for (const path of ["/newsletter", "/admin/setup", "/admin/sign-in", "/admin/account", "/admin/password/abc"]) {

@@ -4,14 +4,54 @@ import { serverForTests } from "../support/server-for-tests.ts";
 
 // Random and hostile input to every public endpoint: never a 5xx, never a change to the data
 // unless the input was a valid comment, and never raw markup in a page.
-const site = serverForTests({ COMMENT_RATE_PER_MINUTE: "100000", COMMENT_RATE_PER_DAY: "100000", CHAT_RATE_PER_MINUTE: "100000" });
+const site = serverForTests({
+  COMMENT_RATE_PER_MINUTE: "100000",
+  COMMENT_RATE_PER_DAY: "100000",
+  CHAT_RATE_PER_MINUTE: "100000",
+});
 
-const MARKUP = ["<script>alert(1)</script>", '<img src=x onerror="alert(1)">', "</textarea><svg/onload=alert(1)>", "javascript:alert(1)", "{{7*7}}", "${7*7}", "' OR 1=1 --", "\u0000", "\u202e"];
-const hostileText = fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom(...MARKUP), fc.string({ unit: "grapheme", maxLength: 100 }), fc.string({ unit: "binary", maxLength: 100 }));
-const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ author_name: hostileText, comment_text: hostileText }, { requiredKeys: [] }), fc.record({ message: hostileText, uuid: fc.oneof(fc.uuid(), hostileText), timestamp: hostileText, deepresearchStatus: fc.constantFrom("true", "false", "maybe", ""), retryAttempt: fc.oneof(fc.integer(), fc.double()) }, { requiredKeys: [] }));
-const contentType = fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "", "multipart/form-data; boundary=x");
+const MARKUP = [
+  "<script>alert(1)</script>",
+  '<img src=x onerror="alert(1)">',
+  "</textarea><svg/onload=alert(1)>",
+  "javascript:alert(1)",
+  "{{7*7}}",
+  "${7*7}",
+  "' OR 1=1 --",
+  "\u0000",
+  "\u202e",
+];
+const hostileText = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.constantFrom(...MARKUP),
+  fc.string({ unit: "grapheme", maxLength: 100 }),
+  fc.string({ unit: "binary", maxLength: 100 }),
+);
+const anyJson = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.record({ author_name: hostileText, comment_text: hostileText }, { requiredKeys: [] }),
+  fc.record(
+    {
+      message: hostileText,
+      uuid: fc.oneof(fc.uuid(), hostileText),
+      timestamp: hostileText,
+      deepresearchStatus: fc.constantFrom("true", "false", "maybe", ""),
+      retryAttempt: fc.oneof(fc.integer(), fc.double()),
+    },
+    { requiredKeys: [] },
+  ),
+);
+const contentType = fc.constantFrom(
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "application/json; charset=latin1",
+  "",
+  "multipart/form-data; boundary=x",
+);
 
-const counts = async () => ((await (await fetch(`${site.server.url}/api/recaps/1/comments`)).json()) as { comments: unknown[] }).comments.length;
+const counts = async () =>
+  ((await (await fetch(`${site.server.url}/api/recaps/1/comments`)).json()) as { comments: unknown[] }).comments.length;
 
 describe("hostile input", () => {
   it("comment posts: any body and content type gets a 4xx or a stored comment, never a 5xx", async () => {
@@ -33,11 +73,19 @@ describe("hostile input", () => {
 
   it("stored comments and searches never put raw markup into a page", async () => {
     for (const text of MARKUP.slice(0, 3)) {
-      await fetch(`${site.server.url}/api/recaps/1/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: text, comment_text: text }) });
+      await fetch(`${site.server.url}/api/recaps/1/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ author_name: text, comment_text: text }),
+      });
     }
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...MARKUP.slice(0, 3)), async (markup) => {
-        for (const path of [`/recap?q=${encodeURIComponent(markup)}`, `/recap/1`, `/explorer?q=${encodeURIComponent(markup)}`]) {
+        for (const path of [
+          `/recap?q=${encodeURIComponent(markup)}`,
+          `/recap/1`,
+          `/explorer?q=${encodeURIComponent(markup)}`,
+        ]) {
           const res = await fetch(`${site.server.url}${path}`);
           expect(res.status, path).toBeLessThan(500);
           const html = await res.text();
@@ -54,7 +102,11 @@ describe("hostile input", () => {
   it("chat: any body gets a 4xx or an answer, never a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(anyJson, contentType, async (body, type) => {
-        const res = await fetch(`${site.server.url}/api/chat`, { method: "POST", headers: type ? { "Content-Type": type } : {}, body: JSON.stringify(body) });
+        const res = await fetch(`${site.server.url}/api/chat`, {
+          method: "POST",
+          headers: type ? { "Content-Type": type } : {},
+          body: JSON.stringify(body),
+        });
         expect(res.status).toBeLessThan(500);
         await res.arrayBuffer();
       }),
@@ -70,36 +122,79 @@ describe("hostile input", () => {
         expect((await res.json()) as unknown, base).toMatchObject({ total: 0 });
       }
     }
-    for (const page of ["/recap?q=", "/podcast?q="]) expect((await fetch(`${site.server.url}${page}%00%00%00`)).status, page).toBe(200);
+    for (const page of ["/recap?q=", "/podcast?q="])
+      expect((await fetch(`${site.server.url}${page}%00%00%00`)).status, page).toBe(200);
   });
 
   it("search, feeds, media and page paths: any query or path gets an answer below 500", async () => {
-    const segment = fc.oneof(hostileText, fc.constantFrom("..", "%2e%2e", "%2f", "%00", "%c0%af", "....//", "weekly-summary-pics", "podcast-episodes"));
+    const segment = fc.oneof(
+      hostileText,
+      fc.constantFrom("..", "%2e%2e", "%2f", "%00", "%c0%af", "....//", "weekly-summary-pics", "podcast-episodes"),
+    );
     await fc.assert(
-      fc.asyncProperty(hostileText, fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom("/api/recaps?q=", "/recap?q=", "/explorer?q=", "/api/companies?q=", "/feeds/recaps.xml?x=", "/podcast?series=", "/podcast?q=", "/api/episodes?q="), async (q, segments, base) => {
-        const search = await fetch(`${site.server.url}${base}${encodeURIComponent(q)}`);
-        expect(search.status, `${base}${q}`).toBeLessThan(500);
-        await search.arrayBuffer();
-        const path = `/media/${segments.map((s) => (/^%|^\.\.|^\.\.\.\./.test(s) ? s : encodeURIComponent(s))).join("/")}`;
-        const media = await fetch(`${site.server.url}${path}`);
-        expect(media.status, path).toBeLessThan(500);
-        // The client itself resolves "/media/.." to "/": only what reaches /media/ is judged as media.
-        const sent = new URL(path, site.server.url).pathname;
-        if (media.status === 200 && sent.startsWith("/media/")) expect(sent).toMatch(/^\/media\/(weekly-summary-pics|podcast-episodes)\/[\w.-]+$/);
-        await media.arrayBuffer();
-      }),
+      fc.asyncProperty(
+        hostileText,
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(
+          "/api/recaps?q=",
+          "/recap?q=",
+          "/explorer?q=",
+          "/api/companies?q=",
+          "/feeds/recaps.xml?x=",
+          "/podcast?series=",
+          "/podcast?q=",
+          "/api/episodes?q=",
+        ),
+        async (q, segments, base) => {
+          const search = await fetch(`${site.server.url}${base}${encodeURIComponent(q)}`);
+          expect(search.status, `${base}${q}`).toBeLessThan(500);
+          await search.arrayBuffer();
+          const path = `/media/${segments.map((s) => (/^%|^\.\.|^\.\.\.\./.test(s) ? s : encodeURIComponent(s))).join("/")}`;
+          const media = await fetch(`${site.server.url}${path}`);
+          expect(media.status, path).toBeLessThan(500);
+          // The client itself resolves "/media/.." to "/": only what reaches /media/ is judged as media.
+          const sent = new URL(path, site.server.url).pathname;
+          if (media.status === 200 && sent.startsWith("/media/"))
+            expect(sent).toMatch(/^\/media\/(weekly-summary-pics|podcast-episodes)\/[\w.-]+$/);
+          await media.arrayBuffer();
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it("odd headers on pages and the API never cause a 5xx", async () => {
-    const headerValue = fc.string({ unit: fc.constantFrom(..."abcXYZ019 ;=,./:*\"'<>{}()[]\\|-_~!@#$%^&"), maxLength: 200 });
+    const headerValue = fc.string({
+      unit: fc.constantFrom(..."abcXYZ019 ;=,./:*\"'<>{}()[]\\|-_~!@#$%^&"),
+      maxLength: 200,
+    });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("accept", "accept-language", "cookie", "if-none-match", "range", "x-forwarded-for", "user-agent", "x-request-id", "accept-encoding"), headerValue, fc.constantFrom("/", "/recap", "/api/recaps", "/feeds/podcast.xml", "/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3"), async (name, value, path) => {
-        const res = await fetch(`${site.server.url}${path}`, { headers: { [name]: value } });
-        expect(res.status, `${path} ${name}: ${value}`).toBeLessThan(500);
-        await res.arrayBuffer();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(
+          "accept",
+          "accept-language",
+          "cookie",
+          "if-none-match",
+          "range",
+          "x-forwarded-for",
+          "user-agent",
+          "x-request-id",
+          "accept-encoding",
+        ),
+        headerValue,
+        fc.constantFrom(
+          "/",
+          "/recap",
+          "/api/recaps",
+          "/feeds/podcast.xml",
+          "/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3",
+        ),
+        async (name, value, path) => {
+          const res = await fetch(`${site.server.url}${path}`, { headers: { [name]: value } });
+          expect(res.status, `${path} ${name}: ${value}`).toBeLessThan(500);
+          await res.arrayBuffer();
+        },
+      ),
       { numRuns: 80 },
     );
   });

@@ -16,11 +16,14 @@ interface TestOutcome {
 
 /** The scanner's own checks against our server; its CLI cannot be given a port, its library can. */
 async function observatory(port: number): Promise<Record<string, TestOutcome>> {
-  if (!fs.existsSync(path.join(SCANNER, "package.json"))) throw new Error("The HTTP Observatory scanner is missing: run bin/test, which installs it into .tools/observatory");
+  if (!fs.existsSync(path.join(SCANNER, "package.json")))
+    throw new Error("The HTTP Observatory scanner is missing: run bin/test, which installs it into .tools/observatory");
   const { retrieve } = (await import(pathToFileURL(path.join(SCANNER, "src/retriever/retriever.js")).href)) as {
     retrieve: (host: string, options: { httpPort: number; httpsPort: number }) => Promise<unknown>;
   };
-  const { ALL_TESTS } = (await import(pathToFileURL(path.join(SCANNER, "src/constants.js")).href)) as { ALL_TESTS: Array<(r: unknown) => TestOutcome> };
+  const { ALL_TESTS } = (await import(pathToFileURL(path.join(SCANNER, "src/constants.js")).href)) as {
+    ALL_TESTS: Array<(r: unknown) => TestOutcome>;
+  };
   // Port 1 on the loopback refuses at once: there is no TLS listener here, as on a developer's machine.
   const retrieved = await retrieve("127.0.0.1", { httpPort: port, httpsPort: 1 });
   return Object.fromEntries(ALL_TESTS.map((test) => [test.name, test(retrieved)]));
@@ -38,6 +41,8 @@ describe("HTTP Observatory", () => {
       strictTransportSecurityTest: "hsts-not-implemented-no-https",
     });
     // Not merely passing: the policy admits no inline script, only inline styles.
-    expect(Object.values(results).find((r) => r.result.startsWith("csp-"))?.result).toBe("csp-implemented-with-unsafe-inline-in-style-src-only");
+    expect(Object.values(results).find((r) => r.result.startsWith("csp-"))?.result).toBe(
+      "csp-implemented-with-unsafe-inline-in-style-src-only",
+    );
   });
 });

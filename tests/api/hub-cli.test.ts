@@ -11,7 +11,8 @@ const JPEG = path.join(ROOT, "content/media/weekly-summary-pics/2026-10-16-barre
 const MP3 = path.join(ROOT, "content/media/podcast-episodes/2026-11-20-daily-holiday-resets.mp3");
 
 /** Runs the real command line, as an operator would, against `url`. */
-const hub = (url: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TOKEN }) => runHubCli(url, args, env);
+const hub = (url: string, args: string[], env: Record<string, string> = { ADMIN_TOKEN: TOKEN }) =>
+  runHubCli(url, args, env);
 
 let testDb: TestDatabase;
 let server: RunningServer;
@@ -33,7 +34,21 @@ describe("npm run hub", () => {
   it("documents every command in --help", async () => {
     const { code, stdout } = await hub(server.url, ["--help"]);
     expect(code).toBe(0);
-    for (const command of ["recap add", "recap list", "recap rm", "episode add", "import <folder>", "comments list", "comments hide", "user add", "user link", "user list", "backup", "restore"]) expect(stdout).toContain(command);
+    for (const command of [
+      "recap add",
+      "recap list",
+      "recap rm",
+      "episode add",
+      "import <folder>",
+      "comments list",
+      "comments hide",
+      "user add",
+      "user link",
+      "user list",
+      "backup",
+      "restore",
+    ])
+      expect(stdout).toContain(command);
   });
 
   it("publishes a recap with its image from a markdown file, once per key, and shows it on the site", async () => {
@@ -52,12 +67,25 @@ describe("npm run hub", () => {
 
     const again = await hub(server.url, ["recap", "add", path.join(work, "recap.md")]);
     expect(again.stdout).toContain(`Already published recap ${id}`);
-    expect((await hub(server.url, ["recap", "list"])).stdout.split("\n")[0]).toMatch(new RegExp(`^\\s*${id}  2026-11-27  Published from the command line$`));
+    expect((await hub(server.url, ["recap", "list"])).stdout.split("\n")[0]).toMatch(
+      new RegExp(`^\\s*${id}  2026-11-27  Published from the command line$`),
+    );
   });
 
   it("publishes an episode with its audio, and it appears in the feed", async () => {
     const { code, stdout, stderr } = await hub(server.url, [
-      "episode", "add", "--audio", MP3, "--title", "CLI episode", "--series", "weekly", "--date", "2026-11-28", "--description", "Published by the CLI.",
+      "episode",
+      "add",
+      "--audio",
+      MP3,
+      "--title",
+      "CLI episode",
+      "--series",
+      "weekly",
+      "--date",
+      "2026-11-28",
+      "--description",
+      "Published by the CLI.",
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Published episode \d+: CLI episode, 0:\d\d /);
@@ -68,15 +96,42 @@ describe("npm run hub", () => {
   it("publishes an episode with its transcript and chapters, and refuses a bad transcript naming the line", async () => {
     fs.writeFileSync(path.join(work, "ep.srt"), "1\n00:00:00,000 --> 00:00:02,000\nHello from the CLI.\n");
     fs.writeFileSync(path.join(work, "ep.chapters.txt"), "0:00 Hello\n0:01 More\n");
-    const common = ["episode", "add", "--audio", MP3, "--series", "daily", "--date", "2026-11-29", "--description", "With a transcript."];
-    const ok = await hub(server.url, [...common, "--title", "CLI transcript", "--transcript", path.join(work, "ep.srt"), "--chapters", path.join(work, "ep.chapters.txt")]);
+    const common = [
+      "episode",
+      "add",
+      "--audio",
+      MP3,
+      "--series",
+      "daily",
+      "--date",
+      "2026-11-29",
+      "--description",
+      "With a transcript.",
+    ];
+    const ok = await hub(server.url, [
+      ...common,
+      "--title",
+      "CLI transcript",
+      "--transcript",
+      path.join(work, "ep.srt"),
+      "--chapters",
+      path.join(work, "ep.chapters.txt"),
+    ]);
     expect(ok.code).toBe(0);
     const id = /episode (\d+):/.exec(ok.stdout)![1];
-    expect(await page(`/feeds/episodes/${id}/transcript.vtt`)).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello from the CLI.\n");
+    expect(await page(`/feeds/episodes/${id}/transcript.vtt`)).toBe(
+      "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello from the CLI.\n",
+    );
     expect(await page(`/feeds/episodes/${id}/chapters.json`)).toContain('"title":"More"');
 
     fs.writeFileSync(path.join(work, "bad.vtt"), "WEBVTT\n\n00:00.000 --> 00:0x.000\nBroken.\n");
-    const bad = await hub(server.url, [...common, "--title", "CLI bad transcript", "--transcript", path.join(work, "bad.vtt")]);
+    const bad = await hub(server.url, [
+      ...common,
+      "--title",
+      "CLI bad transcript",
+      "--transcript",
+      path.join(work, "bad.vtt"),
+    ]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('transcript: line 3: "00:0x.000" is not a time');
   });
@@ -84,12 +139,25 @@ describe("npm run hub", () => {
   it("imports a folder of recaps and episode folders, and running it again publishes nothing twice", async () => {
     const folder = path.join(work, "import");
     fs.mkdirSync(path.join(folder, "ep-holiday"), { recursive: true });
-    fs.writeFileSync(path.join(folder, "2026-12-04.md"), "---\ndate: 2026-12-04\nheadline: Imported recap one\n---\nFirst.\n");
-    fs.writeFileSync(path.join(folder, "2026-12-11.md"), "---\ndate: 2026-12-11\nheadline: Imported recap two\ntags: [Import]\n---\nSecond.\n");
-    fs.writeFileSync(path.join(folder, "ep-holiday", "episode.md"), "---\ndate: 2026-12-05\ntitle: Imported episode\nseries: daily\n---\nAn imported description.\n");
+    fs.writeFileSync(
+      path.join(folder, "2026-12-04.md"),
+      "---\ndate: 2026-12-04\nheadline: Imported recap one\n---\nFirst.\n",
+    );
+    fs.writeFileSync(
+      path.join(folder, "2026-12-11.md"),
+      "---\ndate: 2026-12-11\nheadline: Imported recap two\ntags: [Import]\n---\nSecond.\n",
+    );
+    fs.writeFileSync(
+      path.join(folder, "ep-holiday", "episode.md"),
+      "---\ndate: 2026-12-05\ntitle: Imported episode\nseries: daily\n---\nAn imported description.\n",
+    );
     fs.copyFileSync(MP3, path.join(folder, "ep-holiday", "audio.mp3"));
 
-    const uploads = () => server.logs.filter((l) => typeof l === "object" && String((l.req as { url?: string } | undefined)?.url).startsWith("/api/admin/media/")).length;
+    const uploads = () =>
+      server.logs.filter(
+        (l) =>
+          typeof l === "object" && String((l.req as { url?: string } | undefined)?.url).startsWith("/api/admin/media/"),
+      ).length;
     const uploadedBefore = uploads();
     const first = await hub(server.url, ["import", folder]);
     expect(first.code).toBe(0);
@@ -100,17 +168,24 @@ describe("npm run hub", () => {
     expect(second.stdout).toContain(`Imported ${folder}: 0 published, 3 already there.`);
     // The audio the site already has is not uploaded again.
     expect(uploads()).toBe(uploadedFirst);
-    const recaps = ((await (await fetch(`${server.url}/api/recaps?q=Imported%20recap`)).json()) as { recaps: unknown[] }).recaps;
+    const recaps = (
+      (await (await fetch(`${server.url}/api/recaps?q=Imported%20recap`)).json()) as { recaps: unknown[] }
+    ).recaps;
     expect(recaps).toHaveLength(2);
     expect((await page("/podcast")).match(/Imported episode/g)?.length).toBeGreaterThanOrEqual(1);
   });
 
   it("lists, hides, shows again and deletes comments", async () => {
-    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
-    await fetch(`${server.url}/api/recaps/${recapId}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Spammer", comment_text: "Buy now" }) });
+    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> })
+      .recaps[0]!.id;
+    await fetch(`${server.url}/api/recaps/${recapId}/comments`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ author_name: "Spammer", comment_text: "Buy now" }),
+    });
     const listed = await hub(server.url, ["comments", "list"]);
     const id = /^([0-9a-f-]{36}) .*Spammer on recap \d+ \(.*\): Buy now$/m.exec(listed.stdout)![1]!;
-    const publicTexts = async () => (await (await fetch(`${server.url}/api/recaps/${recapId}/comments`)).text());
+    const publicTexts = async () => await (await fetch(`${server.url}/api/recaps/${recapId}/comments`)).text();
 
     expect((await hub(server.url, ["comments", "hide", id])).stdout).toContain(`Comment ${id} hidden.`);
     expect(await publicTexts()).not.toContain("Buy now");
@@ -122,28 +197,52 @@ describe("npm run hub", () => {
   });
 
   it("deletes a recap", async () => {
-    const recapId = ((await (await fetch(`${server.url}/api/recaps?q=recap%20two`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+    const recapId = (
+      (await (await fetch(`${server.url}/api/recaps?q=recap%20two`)).json()) as { recaps: Array<{ id: number }> }
+    ).recaps[0]!.id;
     expect((await hub(server.url, ["recap", "rm", String(recapId)])).stdout).toBe(`Deleted recap ${recapId}.\n`);
     expect((await fetch(`${server.url}/recap/${recapId}`)).status).toBe(404);
   });
 
   it("says clearly what is wrong: no token, a wrong token, a bad file, an unreachable site, an unknown command", async () => {
-    expect(await hub(server.url, ["comments", "list"], {})).toMatchObject({ code: 1, stderr: "hub: set ADMIN_TOKEN to the site's publishing token\n" });
-    expect(await hub(server.url, ["comments", "list"], { ADMIN_TOKEN: "wrong-token-but-long-enough" })).toMatchObject({ code: 1, stderr: "hub: Wrong token (HTTP 401)\n" });
+    expect(await hub(server.url, ["comments", "list"], {})).toMatchObject({
+      code: 1,
+      stderr: "hub: set ADMIN_TOKEN to the site's publishing token\n",
+    });
+    expect(await hub(server.url, ["comments", "list"], { ADMIN_TOKEN: "wrong-token-but-long-enough" })).toMatchObject({
+      code: 1,
+      stderr: "hub: Wrong token (HTTP 401)\n",
+    });
     fs.writeFileSync(path.join(work, "bad.md"), "---\ndate: someday\nheadline: x\n---\nBody\n");
-    expect(await hub(server.url, ["recap", "add", path.join(work, "bad.md")])).toMatchObject({ code: 1, stderr: `hub: ${path.join(work, "bad.md")}: date: expected a YYYY-MM-DD date\n` });
-    expect(await hub(server.url, ["recap", "add", path.join(work, "missing.md")])).toMatchObject({ code: 1, stderr: `hub: no such file: ${path.join(work, "missing.md")}\n` });
-    expect((await hub("http://127.0.0.1:9", ["comments", "list"])).stderr).toMatch(/^hub: cannot reach http:\/\/127\.0\.0\.1:9 .*is the site running\?\n$/);
-    expect(await hub(server.url, ["recap", "publish"])).toMatchObject({ code: 1, stderr: "hub: unknown command: recap publish; see npm run hub -- --help\n" });
+    expect(await hub(server.url, ["recap", "add", path.join(work, "bad.md")])).toMatchObject({
+      code: 1,
+      stderr: `hub: ${path.join(work, "bad.md")}: date: expected a YYYY-MM-DD date\n`,
+    });
+    expect(await hub(server.url, ["recap", "add", path.join(work, "missing.md")])).toMatchObject({
+      code: 1,
+      stderr: `hub: no such file: ${path.join(work, "missing.md")}\n`,
+    });
+    expect((await hub("http://127.0.0.1:9", ["comments", "list"])).stderr).toMatch(
+      /^hub: cannot reach http:\/\/127\.0\.0\.1:9 .*is the site running\?\n$/,
+    );
+    expect(await hub(server.url, ["recap", "publish"])).toMatchObject({
+      code: 1,
+      stderr: "hub: unknown command: recap publish; see npm run hub -- --help\n",
+    });
   });
 });
 
 describe("hub backup and restore", () => {
   it("restores a backup into an empty data folder and gives the same site", async () => {
     // Something beyond the demo: a comment, a hidden comment and an uploaded image (from the tests above or now).
-    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> }).recaps[0]!.id;
+    const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> })
+      .recaps[0]!.id;
     for (const text of ["Kept", "Hidden"])
-      await fetch(`${server.url}/api/recaps/${recapId}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Backup", comment_text: text }) });
+      await fetch(`${server.url}/api/recaps/${recapId}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ author_name: "Backup", comment_text: text }),
+      });
     const listing = (await hub(server.url, ["comments", "list"])).stdout;
     const hiddenId = /^([0-9a-f-]{36}) .*Backup on recap \d+ \(.*\): Hidden$/m.exec(listing)?.[1];
     expect(hiddenId, listing).toBeDefined();
@@ -160,11 +259,17 @@ describe("hub backup and restore", () => {
       expect(((await (await fetch(`${empty.url}/api/recaps`)).json()) as { recaps: unknown[] }).recaps).toEqual([]);
       const restored = await hub(empty.url, ["restore", file]);
       expect(restored.code).toBe(0);
-      expect(restored.stdout).toMatch(/^Restored .* \d+ recaps, \d+ episodes, \d+ comments, \d+ staff, \d+ drafts, \d+ subscribers, \d+ media files\.\n$/);
+      expect(restored.stdout).toMatch(
+        /^Restored .* \d+ recaps, \d+ episodes, \d+ comments, \d+ staff, \d+ drafts, \d+ subscribers, \d+ media files\.\n$/,
+      );
 
-      const same = async (p: string) => expect(await (await fetch(`${empty.url}${p}`)).text(), p).toBe(await (await fetch(`${server.url}${p}`)).text());
-      for (const p of ["/api/recaps", "/api/episodes", `/api/recaps/${recapId}/comments`, "/feeds/podcast.xml"]) await same(p);
-      const episodes = ((await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Array<{ audio_url: string | null }> }).episodes;
+      const same = async (p: string) =>
+        expect(await (await fetch(`${empty.url}${p}`)).text(), p).toBe(await (await fetch(`${server.url}${p}`)).text());
+      for (const p of ["/api/recaps", "/api/episodes", `/api/recaps/${recapId}/comments`, "/feeds/podcast.xml"])
+        await same(p);
+      const episodes = (
+        (await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Array<{ audio_url: string | null }> }
+      ).episodes;
       for (const e of episodes.filter((x) => x.audio_url)) {
         const a = Buffer.from(await (await fetch(`${server.url}${e.audio_url}`)).arrayBuffer());
         const b = Buffer.from(await (await fetch(`${empty.url}${e.audio_url}`)).arrayBuffer());
@@ -192,7 +297,15 @@ describe("hub backup and restore", () => {
   });
 
   it("adds a desk owner and prints a one-time link that sets the password and signs in; user link makes a new one", async () => {
-    const added = await hub(server.url, ["user", "add", "chief@proofline.test", "--name", "Chief Editor", "--role", "owner"]);
+    const added = await hub(server.url, [
+      "user",
+      "add",
+      "chief@proofline.test",
+      "--name",
+      "Chief Editor",
+      "--role",
+      "owner",
+    ]);
     expect(added.code).toBe(0);
     expect(added.stdout).toContain("Added Chief Editor <chief@proofline.test> as owner.");
     const link = /http:\/\/proofline\.test(\/admin\/password\/[\w-]+)/.exec(added.stdout)![1]!;

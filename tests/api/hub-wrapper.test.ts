@@ -34,13 +34,21 @@ describe("npm run hub, as the docs give it, from a shell whose first node is the
     fs.rmSync(callerDir, { recursive: true, force: true });
   });
 
-  it("runs the CLI under Node 24, with files named relative to the directory it was called from", { timeout: 60_000 }, async () => {
-    // On 3f297b8 this was `node server/cli/hub.ts` under whatever node came first: "Unknown file extension .ts" on Node 20.
-    const { stdout } = await run("npm", ["--prefix", ROOT, "run", "--silent", "hub", "--", "backup", "site.tar.gz", "--url", server.url], {
-      cwd: callerDir,
-      env: { PATH: systemPath, HOME: os.tmpdir(), ADMIN_TOKEN: TOKEN },
-    });
-    expect(stdout).toContain("Saved a backup of");
-    expect(fs.statSync(path.join(callerDir, "site.tar.gz")).size).toBeGreaterThan(1000);
-  });
+  it(
+    "runs the CLI under Node 24, with files named relative to the directory it was called from",
+    { timeout: 60_000 },
+    async () => {
+      // On 3f297b8 this was `node server/cli/hub.ts` under whatever node came first: "Unknown file extension .ts" on Node 20.
+      const { stdout } = await run(
+        "npm",
+        ["--prefix", ROOT, "run", "--silent", "hub", "--", "backup", "site.tar.gz", "--url", server.url],
+        {
+          cwd: callerDir,
+          env: { PATH: systemPath, HOME: os.tmpdir(), ADMIN_TOKEN: TOKEN },
+        },
+      );
+      expect(stdout).toContain("Saved a backup of");
+      expect(fs.statSync(path.join(callerDir, "site.tar.gz")).size).toBeGreaterThan(1000);
+    },
+  );
 });

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { S3Store } from "#server/media/s3-store.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
@@ -20,7 +28,11 @@ const FIRST_BYTES = 9 * 1024 * 1024;
 function slowUpload(url: string) {
   const req = http.request(`${url}/api/admin/media/${BUCKET}?name=slow.mp3`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "audio/mpeg", "Content-Length": String(20 * 1024 * 1024) },
+    headers: {
+      Authorization: `Bearer ${TOKEN}`,
+      "Content-Type": "audio/mpeg",
+      "Content-Length": String(20 * 1024 * 1024),
+    },
   });
   const answer = new Promise<number | string>((resolve) => {
     req.on("response", (res) => {
@@ -42,7 +54,8 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-const sweepLine = (server: RunningServer) => server.logs.find((l): l is Record<string, unknown> => typeof l === "object" && l.msg === "media sweep");
+const sweepLine = (server: RunningServer) =>
+  server.logs.find((l): l is Record<string, unknown> => typeof l === "object" && l.msg === "media sweep");
 
 describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
   let s3: RunningS3;
@@ -51,10 +64,18 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
   const servers: RunningServer[] = [];
 
   /** Unfinished multipart uploads, from s3rver's own folder (what the store keeps, whatever the API says). */
-  const partsOnDisk = () => fs.readdirSync(path.join(s3.directory, BUCKET, "._S3rver_uploads"), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
-  const listedUploads = async () => (await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads?.length ?? 0;
-  const tempObjects = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).filter((k) => k.startsWith("."));
-  const nothingLeft = async () => partsOnDisk() === 0 && (await listedUploads()) === 0 && (await tempObjects()).length === 0;
+  const partsOnDisk = () =>
+    fs
+      .readdirSync(path.join(s3.directory, BUCKET, "._S3rver_uploads"), { withFileTypes: true })
+      .filter((e) => e.isDirectory()).length;
+  const listedUploads = async () =>
+    (await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads?.length ?? 0;
+  const tempObjects = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? [])
+      .map((o) => o.Key!)
+      .filter((k) => k.startsWith("."));
+  const nothingLeft = async () =>
+    partsOnDisk() === 0 && (await listedUploads()) === 0 && (await tempObjects()).length === 0;
 
   async function server(extra: Record<string, string> = {}) {
     const db = dbs[0] ?? (await freshDatabase("sqlite"));
@@ -66,7 +87,12 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
 
   beforeAll(async () => {
     s3 = await startS3();
-    client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    client = new S3Client({
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     fs.mkdirSync(path.join(s3.directory, BUCKET, "._S3rver_uploads"), { recursive: true });
   });
   afterEach(async () => {
@@ -85,7 +111,9 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
     expect(await a.stop("SIGTERM")).toBe(0);
     expect(await upload.answer).not.toBe(201);
     expect(await nothingLeft()).toBe(true);
-    expect(a.logs).toContainEqual(expect.objectContaining({ msg: "aborted uploads still arriving at shutdown", aborted: 1 }));
+    expect(a.logs).toContainEqual(
+      expect.objectContaining({ msg: "aborted uploads still arriving at shutdown", aborted: 1 }),
+    );
   });
 
   it("an uploader that goes away mid-upload leaves no parts and no temporary object", async () => {
@@ -103,7 +131,9 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
     const upload = slowUpload(a.url);
     await until("the multipart upload to start", () => partsOnDisk() === 1);
     // What a kill between an upload's end and its renaming leaves: a whole temporary object.
-    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: ".upload-0c6f1f2e-killed", Body: "half of an episode" }));
+    await client.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: ".upload-0c6f1f2e-killed", Body: "half of an episode" }),
+    );
     await a.stop("SIGKILL");
     await upload.answer;
     expect(partsOnDisk()).toBe(1);
@@ -136,7 +166,9 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
     const cutoff = new Date(Date.now() - 500);
     const young = await start(".upload-young");
     // Old uploads the earlier tests' killed servers may have left count too: all of them must go, once each.
-    const old = ((await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).filter((u) => u.UploadId !== young);
+    const old = ((await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).filter(
+      (u) => u.UploadId !== young,
+    );
     const results = await Promise.all([store.sweepOrphans(cutoff), store.sweepOrphans(cutoff)]);
     expect(old.length).toBeGreaterThanOrEqual(3);
     expect(results.map((r) => r.abortedUploads).reduce((a, b) => a + b)).toBe(old.length);
@@ -151,7 +183,12 @@ describe("S3 store without ListMultipartUploads (stock s3rver)", () => {
   it("still sweeps temporary objects, and says the store cannot list uploads", async () => {
     const s3 = await startS3(undefined, { multipartListing: false });
     const db = await freshDatabase("sqlite");
-    const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     try {
       await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: ".upload-stray", Body: "x" }));
       await new Promise((r) => setTimeout(r, 1100));
@@ -159,7 +196,9 @@ describe("S3 store without ListMultipartUploads (stock s3rver)", () => {
       try {
         await until("the start-up sweep", () => sweepLine(a) !== undefined);
         expect(sweepLine(a)).toMatchObject({ removedTemps: 1 });
-        expect(a.logs).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining("cannot list multipart uploads") }));
+        expect(a.logs).toContainEqual(
+          expect.objectContaining({ level: 40, msg: expect.stringContaining("cannot list multipart uploads") }),
+        );
         expect((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).KeyCount).toBe(0);
       } finally {
         await a.stop();

@@ -42,12 +42,20 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     const pic = await fetch(`${b.url}/media/weekly-summary-pics/2026-10-16-barrel-house.jpg`);
     expect(pic.status).toBe(200);
     expect(pic.headers.get("content-type")).toBe("image/jpeg");
-    expect(Buffer.from(await pic.arrayBuffer()).equals(fs.readFileSync(path.join(ROOT, "content/media/weekly-summary-pics/2026-10-16-barrel-house.jpg")))).toBe(true);
+    expect(
+      Buffer.from(await pic.arrayBuffer()).equals(
+        fs.readFileSync(path.join(ROOT, "content/media/weekly-summary-pics/2026-10-16-barrel-house.jpg")),
+      ),
+    ).toBe(true);
     expect(fs.existsSync(path.join(dbA.dataDir, "media"))).toBe(false);
   });
 
   it("takes an upload through A and plays it through B: whole, by range, revalidated", async () => {
-    const res = await fetch(`${a.url}/api/admin/media/podcast-episodes?name=cooler.mp3`, { method: "POST", headers: { ...auth, "Content-Type": "audio/mpeg" }, body: new Uint8Array(MP3) });
+    const res = await fetch(`${a.url}/api/admin/media/podcast-episodes?name=cooler.mp3`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "audio/mpeg" },
+      body: new Uint8Array(MP3),
+    });
     expect(res.status).toBe(201);
     stored = (await res.json()) as typeof stored;
     expect(stored.file).toMatch(/^cooler-[0-9a-f]{16}\.mp3$/);
@@ -77,7 +85,9 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     const head = await fetch(`${b.url}${stored.url}`, { method: "HEAD" });
     expect(head.headers.get("content-length")).toBe(String(MP3.length));
     expect((await fetch(`${b.url}/media/podcast-episodes/nothing-here.mp3`)).status).toBe(404);
-    expect((await fetch(`${b.url}/media/podcast-episodes/..%2Fweekly-summary-pics%2F2026-10-16-barrel-house.jpg`)).status).toBe(404);
+    expect(
+      (await fetch(`${b.url}/media/podcast-episodes/..%2Fweekly-summary-pics%2F2026-10-16-barrel-house.jpg`)).status,
+    ).toBe(404);
     // Nothing on either instance's disk.
     for (const dir of [dbA.dataDir, dirB.dataDir]) expect(fs.existsSync(path.join(dir, "media"))).toBe(false);
   });
@@ -100,7 +110,11 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(pic)).toBe(true);
     // Without the session's CSRF token the desk refuses.
-    const forged = await fetch(`${a.url}/api/desk/media/weekly-summary-pics?name=x.jpg`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "image/jpeg" }, body: new Uint8Array(pic) });
+    const forged = await fetch(`${a.url}/api/desk/media/weekly-summary-pics?name=x.jpg`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "image/jpeg" },
+      body: new Uint8Array(pic),
+    });
     expect(forged.status).toBe(403);
   });
 
@@ -108,18 +122,34 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     const res = await fetch(`${a.url}/api/admin/episodes`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ date: "2026-11-27", title: "From the bucket", description: "Sample content.", weekly_daily: "daily", mp3_file: stored.file }),
+      body: JSON.stringify({
+        date: "2026-11-27",
+        title: "From the bucket",
+        description: "Sample content.",
+        weekly_daily: "daily",
+        mp3_file: stored.file,
+      }),
     });
     expect(res.status).toBe(201);
-    const latest = (await (await fetch(`${b.url}/api/episodes/latest`)).json()) as { episode: { title: string; byte_size: number; duration_seconds: number; audio_url: string } };
+    const latest = (await (await fetch(`${b.url}/api/episodes/latest`)).json()) as {
+      episode: { title: string; byte_size: number; duration_seconds: number; audio_url: string };
+    };
     expect(latest.episode).toMatchObject({ title: "From the bucket", byte_size: MP3.length, audio_url: stored.url });
     expect(latest.episode.duration_seconds).toBeGreaterThan(0);
     const missing = await fetch(`${a.url}/api/admin/episodes`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ date: "2026-11-27", title: "Missing", description: "x", weekly_daily: "daily", mp3_file: "never-uploaded.mp3" }),
+      body: JSON.stringify({
+        date: "2026-11-27",
+        title: "Missing",
+        description: "x",
+        weekly_daily: "daily",
+        mp3_file: "never-uploaded.mp3",
+      }),
     });
-    expect(await missing.json()).toEqual({ error: "mp3_file: no file named never-uploaded.mp3 in podcast-episodes; upload it first" });
+    expect(await missing.json()).toEqual({
+      error: "mp3_file: no file named never-uploaded.mp3 in podcast-episodes; upload it first",
+    });
   });
 
   it("backs up the buckets with the rows, and a restore puts the files back", async () => {
@@ -127,14 +157,27 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     expect(backup.length).toBeGreaterThan(MP3.length);
     // The uploaded file is lost from the store...
     const { S3Client, DeleteObjectCommand } = await import("@aws-sdk/client-s3");
-    const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     await client.send(new DeleteObjectCommand({ Bucket: "podcast-episodes", Key: stored.file }));
     expect((await fetch(`${b.url}${stored.url}`)).status).toBe(404);
     // ...and comes back with the restore, served by the other instance.
-    const restored = await fetch(`${a.url}/api/admin/restore`, { method: "POST", headers: { ...auth, "Content-Type": "application/gzip" }, body: new Uint8Array(backup) });
+    const restored = await fetch(`${a.url}/api/admin/restore`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/gzip" },
+      body: new Uint8Array(backup),
+    });
     expect(restored.status).toBe(200);
     const { restored: counts } = (await restored.json()) as { restored: { media_files: number } };
-    expect(counts.media_files).toBe(fs.readdirSync(path.join(ROOT, "content/media/podcast-episodes")).length + fs.readdirSync(path.join(ROOT, "content/media/weekly-summary-pics")).length + 2); // the demo media, and the two uploads above
+    expect(counts.media_files).toBe(
+      fs.readdirSync(path.join(ROOT, "content/media/podcast-episodes")).length +
+        fs.readdirSync(path.join(ROOT, "content/media/weekly-summary-pics")).length +
+        2,
+    ); // the demo media, and the two uploads above
     const back = await fetch(`${b.url}${stored.url}`);
     expect(back.status).toBe(200);
     expect(Buffer.from(await back.arrayBuffer()).equals(MP3)).toBe(true);
@@ -146,7 +189,9 @@ describe("a server pointed at an object store that is not there", () => {
     const s3 = await startS3(["weekly-summary-pics"]);
     const db = await freshDatabase("sqlite");
     try {
-      await expect(startServer({ ...db.env, ...s3.env }, 8000)).rejects.toThrow(/S3 bucket podcast-episodes does not exist/);
+      await expect(startServer({ ...db.env, ...s3.env }, 8000)).rejects.toThrow(
+        /S3 bucket podcast-episodes does not exist/,
+      );
     } finally {
       await db.drop();
       await s3.stop();

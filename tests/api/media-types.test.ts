@@ -57,8 +57,16 @@ describe.each(["disk", "s3"] as const)("media types and names on the %s store", 
     db = await freshDatabase("sqlite");
     if (kind === "s3") {
       s3 = await startS3();
-      const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
-      plant = async (bucket, name, body, contentType) => void (await client.send(new PutObjectCommand({ Bucket: bucket, Key: name, Body: body, ContentType: contentType })));
+      const client = new S3Client({
+        endpoint: s3.endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      });
+      plant = async (bucket, name, body, contentType) =>
+        void (await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: name, Body: body, ContentType: contentType }),
+        ));
     } else {
       plant = async (bucket, name, body) => fs.writeFileSync(path.join(db.dataDir, "media", bucket, name), body);
     }
@@ -78,7 +86,11 @@ describe.each(["disk", "s3"] as const)("media types and names on the %s store", 
         expect(res.status, `${method} of a ${length}-character name`).toBe(404);
       }
     }
-    const upload = await fetch(`${site.url}/api/admin/media/podcast-episodes?name=${"b".repeat(300)}.mp3`, { method: "POST", headers: { ...auth, "Content-Type": "audio/mpeg" }, body: new Uint8Array(8) });
+    const upload = await fetch(`${site.url}/api/admin/media/podcast-episodes?name=${"b".repeat(300)}.mp3`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "audio/mpeg" },
+      body: new Uint8Array(8),
+    });
     expect(upload.status).toBe(400);
     expect(((await upload.json()) as { error: string }).error).toMatch(/^name: must be at most 200 characters/);
   });
@@ -88,7 +100,8 @@ describe.each(["disk", "s3"] as const)("media types and names on the %s store", 
     expect(whole.status).toBe(200);
     const etag = whole.headers.get("etag")!;
     const lastModified = whole.headers.get("last-modified")!;
-    const ranged = (ifRange: string) => fetch(`${site.url}${PIC}`, { headers: { Range: "bytes=0-9", "If-Range": ifRange } });
+    const ranged = (ifRange: string) =>
+      fetch(`${site.url}${PIC}`, { headers: { Range: "bytes=0-9", "If-Range": ifRange } });
 
     for (const current of [etag, lastModified]) {
       const res = await ranged(current);
@@ -106,11 +119,25 @@ describe.each(["disk", "s3"] as const)("media types and names on the %s store", 
   it("refuses a backup holding a file the buckets do not serve, naming it, and changes nothing", async () => {
     const backup = Buffer.from(await (await fetch(`${site.url}/api/admin/backup`, { headers: auth })).arrayBuffer());
     const entries = await untar(backup);
-    const restore = (body: Buffer) => fetch(`${site.url}/api/admin/restore`, { method: "POST", headers: { ...auth, "Content-Type": "application/gzip" }, body: new Uint8Array(body) });
+    const restore = (body: Buffer) =>
+      fetch(`${site.url}/api/admin/restore`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/gzip" },
+        body: new Uint8Array(body),
+      });
     const refusals: Array<[Entry, RegExp]> = [
-      [{ name: "media/weekly-summary-pics/evil.html", body: HTML }, /^archive: media\/weekly-summary-pics\/evil\.html is not a file the site serves \(a file in weekly-summary-pics must be a JPEG, PNG or WebP image\)$/],
-      [{ name: "media/weekly-summary-pics/evil.jpg", body: HTML }, /^archive: media\/weekly-summary-pics\/evil\.jpg is not a file the site serves .*this one's bytes are of an unknown type\)$/],
-      [{ name: "media/podcast-episodes/cover.mp3", body: PIC_BYTES }, /^archive: media\/podcast-episodes\/cover\.mp3 is not a file the site serves .*bytes are image\/jpeg, not audio\/mpeg\)$/],
+      [
+        { name: "media/weekly-summary-pics/evil.html", body: HTML },
+        /^archive: media\/weekly-summary-pics\/evil\.html is not a file the site serves \(a file in weekly-summary-pics must be a JPEG, PNG or WebP image\)$/,
+      ],
+      [
+        { name: "media/weekly-summary-pics/evil.jpg", body: HTML },
+        /^archive: media\/weekly-summary-pics\/evil\.jpg is not a file the site serves .*this one's bytes are of an unknown type\)$/,
+      ],
+      [
+        { name: "media/podcast-episodes/cover.mp3", body: PIC_BYTES },
+        /^archive: media\/podcast-episodes\/cover\.mp3 is not a file the site serves .*bytes are image\/jpeg, not audio\/mpeg\)$/,
+      ],
     ];
     for (const [extra, message] of refusals) {
       const res = await restore(await retar([...entries, extra]));
@@ -126,9 +153,18 @@ describe.each(["disk", "s3"] as const)("media types and names on the %s store", 
 
   it("never serves a page or a script from a bucket, and serves a file by the type its name allows", async () => {
     await plant("weekly-summary-pics", "page.html", HTML, "text/html");
-    await plant("weekly-summary-pics", "drawing.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "image/svg+xml");
+    await plant(
+      "weekly-summary-pics",
+      "drawing.svg",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      "image/svg+xml",
+    );
     await plant("podcast-episodes", "notes.js", Buffer.from("alert(1)"), "text/javascript");
-    for (const url of ["/media/weekly-summary-pics/page.html", "/media/weekly-summary-pics/drawing.svg", "/media/podcast-episodes/notes.js"]) {
+    for (const url of [
+      "/media/weekly-summary-pics/page.html",
+      "/media/weekly-summary-pics/drawing.svg",
+      "/media/podcast-episodes/notes.js",
+    ]) {
       const res = await fetch(`${site.url}${url}`);
       expect(res.status, url).toBe(404);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
-import { addConfirmedSubscribers, deliveryCounts, publishTodaysRecap, sendingSiteEnv } from "../support/newsletter-load.ts";
+import {
+  addConfirmedSubscribers,
+  deliveryCounts,
+  publishTodaysRecap,
+  sendingSiteEnv,
+} from "../support/newsletter-load.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { makeTestCertificate, type TestCertificate } from "../support/test-certificate.ts";
@@ -38,7 +43,10 @@ describe.each(ENGINES)("the newsletter over TLS on %s", (engine) => {
     beforeAll(async () => {
       sink = await startSmtpSink({ parse: false, tls: { mode, key: certificate.key, cert: certificate.cert } });
       testDb = await freshDatabase(engine);
-      server = await startServer({ ...sendingSiteEnv(testDb, sink.url, TOKEN, 1000), NODE_EXTRA_CA_CERTS: certificate.certFile });
+      server = await startServer({
+        ...sendingSiteEnv(testDb, sink.url, TOKEN, 1000),
+        NODE_EXTRA_CA_CERTS: certificate.certFile,
+      });
     });
     afterAll(async () => {
       await server?.stop();
@@ -56,29 +64,45 @@ describe.each(ENGINES)("the newsletter over TLS on %s", (engine) => {
     });
   });
 
-  it("says a refused certificate is a TLS failure, in the log and in `hub newsletter status`", { timeout: 60_000 }, async () => {
-    const sink = await startSmtpSink({ parse: false, tls: { mode: "starttls", key: certificate.key, cert: certificate.cert } });
-    const testDb = await freshDatabase(engine);
-    // No NODE_EXTRA_CA_CERTS: the server does not trust the certificate, as with a provider's private CA not set up.
-    const server = await startServer({ ...sendingSiteEnv(testDb, sink.url, TOKEN, 1000), NEWSLETTER_RETRY_SECONDS: "600" });
-    try {
-      await addConfirmedSubscribers(testDb, 3);
-      expect(await publishTodaysRecap(server.url, TOKEN, "A recap nobody gets", "Text.")).toBe(201);
-      for (const giveUp = Date.now() + 20_000; (await deliveryCounts(testDb)).queued !== 3; await new Promise((r) => setTimeout(r, 100))) {
-        if (Date.now() > giveUp) throw new Error(`deliveries: ${JSON.stringify(await deliveryCounts(testDb))}`);
-      }
-      const logged = server.logs.filter((l) => typeof l === "object" && l.msg === "newsletter message failed for now");
-      expect(logged.length).toBeGreaterThan(0);
-      expect(String((logged[0] as Record<string, unknown>).err)).toMatch(/^TLS: .*certificate/i);
-      expect(sink.received).toEqual([]);
+  it(
+    "says a refused certificate is a TLS failure, in the log and in `hub newsletter status`",
+    { timeout: 60_000 },
+    async () => {
+      const sink = await startSmtpSink({
+        parse: false,
+        tls: { mode: "starttls", key: certificate.key, cert: certificate.cert },
+      });
+      const testDb = await freshDatabase(engine);
+      // No NODE_EXTRA_CA_CERTS: the server does not trust the certificate, as with a provider's private CA not set up.
+      const server = await startServer({
+        ...sendingSiteEnv(testDb, sink.url, TOKEN, 1000),
+        NEWSLETTER_RETRY_SECONDS: "600",
+      });
+      try {
+        await addConfirmedSubscribers(testDb, 3);
+        expect(await publishTodaysRecap(server.url, TOKEN, "A recap nobody gets", "Text.")).toBe(201);
+        for (
+          const giveUp = Date.now() + 20_000;
+          (await deliveryCounts(testDb)).queued !== 3;
+          await new Promise((r) => setTimeout(r, 100))
+        ) {
+          if (Date.now() > giveUp) throw new Error(`deliveries: ${JSON.stringify(await deliveryCounts(testDb))}`);
+        }
+        const logged = server.logs.filter(
+          (l) => typeof l === "object" && l.msg === "newsletter message failed for now",
+        );
+        expect(logged.length).toBeGreaterThan(0);
+        expect(String((logged[0] as Record<string, unknown>).err)).toMatch(/^TLS: .*certificate/i);
+        expect(sink.received).toEqual([]);
 
-      const status = await runHubCli(server.url, ["newsletter", "status", "1"], { ADMIN_TOKEN: TOKEN });
-      expect(status.code).toBe(0);
-      expect(status.stdout).toMatch(/will retry \(3\): TLS: .*certificate/i);
-    } finally {
-      await server.stop();
-      await testDb.drop();
-      await sink.stop();
-    }
-  });
+        const status = await runHubCli(server.url, ["newsletter", "status", "1"], { ADMIN_TOKEN: TOKEN });
+        expect(status.code).toBe(0);
+        expect(status.stdout).toMatch(/will retry \(3\): TLS: .*certificate/i);
+      } finally {
+        await server.stop();
+        await testDb.drop();
+        await sink.stop();
+      }
+    },
+  );
 });

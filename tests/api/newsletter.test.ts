@@ -10,11 +10,16 @@ const TOKEN = "newsletter-admin-token-0123456789";
 const SITE = "http://proofline.test";
 const today = () => new Date().toISOString().slice(0, 10);
 const until = async (check: () => boolean, ms = 10_000) => {
-  for (const giveUp = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 25))) if (Date.now() > giveUp) throw new Error("gave up waiting");
+  for (const giveUp = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 25)))
+    if (Date.now() > giveUp) throw new Error("gave up waiting");
 };
 
 const recipient = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
-const headerLine = (m: ParsedMail, key: string) => m.headerLines.find((l) => l.key === key)?.line.replace(/^[^:]+:\s*/, "").replace(/\s+/g, " ");
+const headerLine = (m: ParsedMail, key: string) =>
+  m.headerLines
+    .find((l) => l.key === key)
+    ?.line.replace(/^[^:]+:\s*/, "")
+    .replace(/\s+/g, " ");
 /** A link of the site in a mail's text part, made relative to the server under test. */
 const linkIn = (m: ParsedMail, pattern: RegExp) => {
   const found = m.text!.match(pattern)?.[0];
@@ -32,9 +37,18 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
   const visitor = () => `198.51.100.${nextClient++}`;
 
   const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(fields), redirect: "manual" });
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
   const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const mailsTo = (address: string) => sink.messages.filter((m) => recipient(m) === address);
@@ -54,14 +68,16 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.text()).toContain("You&#x27;re subscribed");
   };
-  const publish = (headline: string, date = today()) => admin("POST", "/api/admin/recaps", { date, headline, content: `Text of ${headline}, with [a link](/recap).` });
+  const publish = (headline: string, date = today()) =>
+    admin("POST", "/api/admin/recaps", { date, headline, content: `Text of ${headline}, with [a link](/recap).` });
 
   beforeAll(async () => {
     sink = await startSmtpSink({
       refuse: (a) => {
         if (a === "nobody@bounce.test") return { code: 550, message: "5.1.1 No such user" };
         // Greylisting: the first try is refused for now.
-        if (a === "later@greylist.test" && greylistTries++ === 0) return { code: 451, message: "4.7.1 Try again later" };
+        if (a === "later@greylist.test" && greylistTries++ === 0)
+          return { code: 451, message: "4.7.1 Try again later" };
         return undefined;
       },
     });
@@ -91,7 +107,11 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(home).toContain('action="/newsletter"');
     expect(home).toContain("The Weekly Recap by email");
 
-    const res = await post("/newsletter", { email: "  Reader@Example.com ", source: "home" }, { "X-Forwarded-For": visitor() });
+    const res = await post(
+      "/newsletter",
+      { email: "  Reader@Example.com ", source: "home" },
+      { "X-Forwarded-For": visitor() },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const answer = await res.text();
@@ -140,7 +160,9 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(recap!.text).toContain(`Read on the site: ${SITE}/recap/${recapId}`);
     expect(recap!.html).toContain(`href="${SITE}/recap"`);
     expect(headerLine(recap!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-    expect(headerLine(recap!, "list-unsubscribe")).toMatch(/^<http:\/\/proofline\.test\/newsletter\/unsubscribe\/[\w-]+>$/);
+    expect(headerLine(recap!, "list-unsubscribe")).toMatch(
+      /^<http:\/\/proofline\.test\/newsletter\/unsubscribe\/[\w-]+>$/,
+    );
     // The first recap (published before the confirmation) was queued with nobody confirmed: it never comes.
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsTo("reader@example.com").map((m) => m.subject)).not.toContain("Before confirming");
@@ -163,7 +185,10 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     await publish("Week three");
     await waitForMail("staying@example.com", 2);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(mailsTo("leaving@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Week one"]);
+    expect(mailsTo("leaving@example.com").map((m) => m.subject)).toEqual([
+      "Confirm your subscription to the Proofline Weekly Recap",
+      "Week one",
+    ]);
 
     // The visible link opens a page whose button does the same, and then offers to undo it.
     const visible = linkIn(first!, /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/);
@@ -174,7 +199,10 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(html).toContain("Subscribe again");
 
     // A link scanner opening the visible link (GET, HEAD) unsubscribes nobody; on 3f297b8 it did.
-    const staying = linkIn((await waitForMail("staying@example.com", 2))[1]!, /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/);
+    const staying = linkIn(
+      (await waitForMail("staying@example.com", 2))[1]!,
+      /http:\/\/proofline\.test\/newsletter\/unsubscribe\/\S+/,
+    );
     expect((await fetch(`${server.url}${staying}`, { method: "HEAD" })).status).toBe(200);
     const scanned = await fetch(`${server.url}${staying}`);
     expect(scanned.status).toBe(200);
@@ -204,12 +232,19 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Enter a valid email address, like name@company.com.");
 
-    const robot = await post("/newsletter", { email: "robot@example.com", website: "http://spam.example" }, { "X-Forwarded-For": visitor() });
+    const robot = await post(
+      "/newsletter",
+      { email: "robot@example.com", website: "http://spam.example" },
+      { "X-Forwarded-For": visitor() },
+    );
     expect(robot.status).toBe(200);
     expect(await robot.text()).toContain("Check your inbox");
 
     const client = visitor();
-    for (let i = 0; i < 3; i++) expect((await post("/newsletter", { email: `many${i}@example.com` }, { "X-Forwarded-For": client })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post("/newsletter", { email: `many${i}@example.com` }, { "X-Forwarded-For": client })).status).toBe(
+        200,
+      );
     const limited = await post("/newsletter", { email: "many3@example.com" }, { "X-Forwarded-For": client });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -218,7 +253,9 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     // One address, asked for from many places: three confirmation mails a day at most.
     // Each mail is let out before the next request (asking again while one waits in the queue renews it rather than adding one).
     for (let i = 0; i < 5; i++) {
-      expect((await post("/newsletter", { email: "flooded@example.com" }, { "X-Forwarded-For": visitor() })).status).toBe(200);
+      expect(
+        (await post("/newsletter", { email: "flooded@example.com" }, { "X-Forwarded-For": visitor() })).status,
+      ).toBe(200);
       if (i < 3) await waitForMail("flooded@example.com", i + 1);
     }
     await waitForMail("many2@example.com", 1);
@@ -238,7 +275,11 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     await waitForMail("later@greylist.test", 1);
     expect(greylistTries).toBe(2);
 
-    const foreign = await post("/newsletter", { email: "victim@example.com" }, { "X-Forwarded-For": visitor(), Origin: "https://elsewhere.example" });
+    const foreign = await post(
+      "/newsletter",
+      { email: "victim@example.com" },
+      { "X-Forwarded-For": visitor(), Origin: "https://elsewhere.example" },
+    );
     // React Router refuses an action posted from another origin.
     expect(foreign.status).toBe(400);
     await new Promise((r) => setTimeout(r, 200));
@@ -272,12 +313,20 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     const cli = (args: string[]) => runHubCli(server.url, args, { ADMIN_TOKEN: TOKEN });
     const exported = await cli(["subscriber", "export", "staying@example.com"]);
     expect(exported.code).toBe(0);
-    const record = JSON.parse(exported.stdout) as { email: string; status: string; source: string; confirmed_at: string; deliveries: unknown[] };
+    const record = JSON.parse(exported.stdout) as {
+      email: string;
+      status: string;
+      source: string;
+      confirmed_at: string;
+      deliveries: unknown[];
+    };
     expect(record).toMatchObject({ email: "staying@example.com", status: "confirmed", source: "home" });
     expect(record.confirmed_at).toBeTruthy();
     expect(record.deliveries.length).toBeGreaterThan(0);
 
-    expect((await cli(["subscriber", "delete", "staying@example.com"])).stdout).toContain("Deleted staying@example.com");
+    expect((await cli(["subscriber", "delete", "staying@example.com"])).stdout).toContain(
+      "Deleted staying@example.com",
+    );
     expect((await admin("POST", "/api/admin/subscribers/export", { email: "staying@example.com" })).status).toBe(404);
     expect((await admin("POST", "/api/admin/subscribers/delete", { email: "staying@example.com" })).status).toBe(404);
     expect((await admin("GET", "/api/admin/subscribers")).body.counts).toMatchObject({ confirmed: expect.any(Number) });
@@ -306,7 +355,11 @@ describe("the subscribe form without mail set up", () => {
       expect(html).toContain("Email subscriptions are not open yet.");
       expect(html).not.toContain('action="/newsletter"');
     }
-    const res = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=someone%40example.com" });
+    const res = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=someone%40example.com",
+    });
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("Email subscriptions are not open yet.");
   });
@@ -319,20 +372,47 @@ describe("the subscribe form when the mail server is slow or down", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const sink = await startSmtpSink({ holdRcpt: () => held });
     const testDb = await freshDatabase("sqlite");
-    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: sink.url, MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false", TRUST_PROXY: "1" });
+    const server = await startServer({
+      ...testDb.env,
+      SITE_URL: SITE,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Proofline <recap@proofline.test>",
+      SEED_DEMO: "false",
+      TRUST_PROXY: "1",
+    });
     const subscribe = (email: string, client: string) =>
-      fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client }, body: new URLSearchParams({ email }) });
+      fetch(`${server.url}/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client },
+        body: new URLSearchParams({ email }),
+      });
     const answered = (res: Promise<Response>) =>
-      Promise.race([res.then(async (r) => ({ status: r.status, text: await r.text() })), new Promise<undefined>((r) => setTimeout(() => r(undefined), 5000))]);
+      Promise.race([
+        res.then(async (r) => ({ status: r.status, text: await r.text() })),
+        new Promise<undefined>((r) => setTimeout(() => r(undefined), 5000)),
+      ]);
     try {
       const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
       try {
         // A subscribed address, as the list has it.
-        await database.db.insertInto("newsletter_subscribers").values({ email: "known@example.com", status: "confirmed", source: "home", requested_at: new Date().toISOString(), confirmed_at: new Date().toISOString(), unsubscribe_key: "known-key" }).execute();
+        await database.db
+          .insertInto("newsletter_subscribers")
+          .values({
+            email: "known@example.com",
+            status: "confirmed",
+            source: "home",
+            requested_at: new Date().toISOString(),
+            confirmed_at: new Date().toISOString(),
+            unsubscribe_key: "known-key",
+          })
+          .execute();
       } finally {
         await database.close();
       }
-      for (const [email, client] of [["new@example.com", "203.0.113.1"], ["known@example.com", "203.0.113.2"]] as const) {
+      for (const [email, client] of [
+        ["new@example.com", "203.0.113.1"],
+        ["known@example.com", "203.0.113.2"],
+      ] as const) {
         const answer = await answered(subscribe(email, client));
         expect(answer, email).toMatchObject({ status: 200 });
         expect(answer!.text).toContain("Check your inbox");
@@ -340,7 +420,9 @@ describe("the subscribe form when the mail server is slow or down", () => {
       expect(sink.messages).toHaveLength(0);
       release();
       await sink.waitFor(1);
-      expect(sink.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address)).toEqual(["new@example.com"]);
+      expect(sink.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address)).toEqual([
+        "new@example.com",
+      ]);
     } finally {
       release();
       await server.stop();
@@ -352,15 +434,28 @@ describe("the subscribe form when the mail server is slow or down", () => {
   it("still answers 'check your inbox' with the mail server down, and keeps the mail in the queue", async () => {
     const testDb = await freshDatabase("sqlite");
     // Port 9 (discard) on 127.0.0.1 has no SMTP server: the connection is refused.
-    const server = await startServer({ ...testDb.env, SITE_URL: SITE, SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Proofline <recap@proofline.test>", SEED_DEMO: "false", NEWSLETTER_RETRY_SECONDS: "60" });
+    const server = await startServer({
+      ...testDb.env,
+      SITE_URL: SITE,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: "Proofline <recap@proofline.test>",
+      SEED_DEMO: "false",
+      NEWSLETTER_RETRY_SECONDS: "60",
+    });
     try {
-      const res = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=someone%40example.com" });
+      const res = await fetch(`${server.url}/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=someone%40example.com",
+      });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Check your inbox");
       await until(() => server.logs.some((l) => typeof l === "object" && l.msg === "confirmation mail failed for now"));
       const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
       try {
-        expect(await database.db.selectFrom("newsletter_confirmations").select(["status", "attempts"]).execute()).toEqual([{ status: "queued", attempts: 1 }]);
+        expect(
+          await database.db.selectFrom("newsletter_confirmations").select(["status", "attempts"]).execute(),
+        ).toEqual([{ status: "queued", attempts: 1 }]);
       } finally {
         await database.close();
       }

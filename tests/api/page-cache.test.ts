@@ -25,7 +25,10 @@ async function writeDirectly(db: TestDatabase, statement: string) {
 }
 
 /** A GET with exactly these headers, the body left as sent (fetch would decode it and add its own). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -49,7 +52,10 @@ describe.each(ENGINES)("rendered pages, cached per content version (%s)", (engin
     expect(again.headers.get("x-page-cache")).toBe("hit");
     expect(await again.text()).toBe(firstHtml);
     // fetch would decode by itself; read the raw bytes through the encodings a browser asks for.
-    for (const [encoding, decode] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
       const raw = await rawGet(`${site.server.url}/recap/4`, { "Accept-Encoding": encoding });
       expect(raw.headers["content-encoding"]).toBe(encoding);
       expect(raw.headers["vary"]).toBe("Accept-Encoding");
@@ -88,18 +94,26 @@ describe.each(ENGINES)("rendered pages, cached per content version (%s)", (engin
     expect(etag).toMatch(/^"v\d+-[\w-]+-(?:br|gzip|identity)"$/);
     expect(first.headers.get("cache-control")).toBe("no-cache");
     // As a browser revalidates (fetch would add "Cache-Control: no-cache", which forbids a 304).
-    const same = await rawGet(`${site.server.url}/podcast`, { "If-None-Match": etag, "Accept-Encoding": "gzip, deflate" });
+    const same = await rawGet(`${site.server.url}/podcast`, {
+      "If-None-Match": etag,
+      "Accept-Encoding": "gzip, deflate",
+    });
     expect(same.status).toBe(304);
     expect(same.body.length).toBe(0);
     await writeDirectly(site.db, "update podcast_episodes set title = 'Retitled for revalidation' where id = 1");
-    const changed = await rawGet(`${site.server.url}/podcast`, { "If-None-Match": etag, "Accept-Encoding": "gzip, deflate" });
+    const changed = await rawGet(`${site.server.url}/podcast`, {
+      "If-None-Match": etag,
+      "Accept-Encoding": "gzip, deflate",
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
   });
 
   it("renders a page once for a crowd that asks for it at the same moment", async () => {
     const url = `/recap?q=${engine}-crowd`;
-    const outcomes = await Promise.all(Array.from({ length: 16 }, async () => (await get(url)).headers.get("x-page-cache")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, async () => (await get(url)).headers.get("x-page-cache")),
+    );
     expect(outcomes.filter((o) => o === "miss")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "shared" || o === "hit")).toHaveLength(15);
   });
@@ -127,13 +141,18 @@ describe("the page cache and query strings", () => {
       const outcomes: string[] = [];
       for (let i = 0; i < 50; i++) {
         const sep = path.includes("?") ? "&" : "?";
-        const res = await fetch(`${site.server.url}${path}${sep}utm_source=news${i}&fbclid=${Math.random().toString(36).slice(2)}&${Math.random().toString(36).slice(2)}=1`);
+        const res = await fetch(
+          `${site.server.url}${path}${sep}utm_source=news${i}&fbclid=${Math.random().toString(36).slice(2)}&${Math.random().toString(36).slice(2)}=1`,
+        );
         expect(res.status).toBe(200);
         await res.arrayBuffer();
         outcomes.push(res.headers.get("x-page-cache")!);
       }
       // One render at most (the first); on 3f297b8 every request was a miss.
-      expect(outcomes.slice(1).every((o) => o === "hit"), `${path}: ${outcomes.join(",")}`).toBe(true);
+      expect(
+        outcomes.slice(1).every((o) => o === "hit"),
+        `${path}: ${outcomes.join(",")}`,
+      ).toBe(true);
     }
   });
 

@@ -22,15 +22,47 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
     // 95 older recaps beside the demo's 10, two of them on one day (the id breaks the tie).
     await handle.direct.db
       .insertInto("weekly_summaries")
-      .values(Array.from({ length: 95 }, (_, i) => ({ date: new Date(Date.UTC(2018, 0, 1) + Math.floor(i / 2) * 7 * 86_400_000).toISOString().slice(0, 10), headline: `Archive recap ${i}`, content: i % 2 ? "Bourbon body" : "Gin body" })))
+      .values(
+        Array.from({ length: 95 }, (_, i) => ({
+          date: new Date(Date.UTC(2018, 0, 1) + Math.floor(i / 2) * 7 * 86_400_000).toISOString().slice(0, 10),
+          headline: `Archive recap ${i}`,
+          content: i % 2 ? "Bourbon body" : "Gin body",
+        })),
+      )
       .execute();
     await handle.direct.db
       .insertInto("podcast_episodes")
-      .values(Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10), title: `Archive episode ${i}`, description: "Old", weekly_daily: i % 3 ? ("daily" as const) : ("weekly" as const), guid: randomUUID() })))
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          date: new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+          title: `Archive episode ${i}`,
+          description: "Old",
+          weekly_daily: i % 3 ? ("daily" as const) : ("weekly" as const),
+          guid: randomUUID(),
+        })),
+      )
       .execute();
-    recapId = (await handle.direct.db.selectFrom("weekly_summaries").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
-    episodeId = (await handle.direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "desc").executeTakeFirstOrThrow()).id;
-    oldEpisodeId = (await handle.direct.db.selectFrom("podcast_episodes").select("id").orderBy("date", "asc").executeTakeFirstOrThrow()).id;
+    recapId = (
+      await handle.direct.db
+        .selectFrom("weekly_summaries")
+        .select("id")
+        .orderBy("date", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
+    episodeId = (
+      await handle.direct.db
+        .selectFrom("podcast_episodes")
+        .select("id")
+        .orderBy("date", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
+    oldEpisodeId = (
+      await handle.direct.db
+        .selectFrom("podcast_episodes")
+        .select("id")
+        .orderBy("date", "asc")
+        .executeTakeFirstOrThrow()
+    ).id;
     const comments = (key: "recap_id" | "episode_id", parent: number) =>
       Array.from({ length: 45 }, (_, i) => ({
         id: randomUUID(),
@@ -41,8 +73,14 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
         created_at: new Date(Date.UTC(2026, 10, 1) + Math.floor(i / 3) * 60_000).toISOString(),
         status: i === 7 ? ("hidden" as const) : ("visible" as const),
       }));
-    await handle.direct.db.insertInto("recap_comments").values(comments("recap_id", recapId) as never).execute();
-    await handle.direct.db.insertInto("podcast_comments").values(comments("episode_id", episodeId) as never).execute();
+    await handle.direct.db
+      .insertInto("recap_comments")
+      .values(comments("recap_id", recapId) as never)
+      .execute();
+    await handle.direct.db
+      .insertInto("podcast_comments")
+      .values(comments("episode_id", episodeId) as never)
+      .execute();
   });
 
   const get = async (path: string) => {
@@ -51,7 +89,10 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
   };
 
   /** Every item of a list, following next_cursor from `path`. */
-  async function walk(path: string, name: string): Promise<{ ids: Array<number | string>; calls: number; total: number }> {
+  async function walk(
+    path: string,
+    name: string,
+  ): Promise<{ ids: Array<number | string>; calls: number; total: number }> {
     const ids: Array<number | string> = [];
     let url: string | null = path;
     let calls = 0;
@@ -80,7 +121,8 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
 
   it("walks recaps, searches and episodes with limit and cursor: every item once, in order", async () => {
     const whole = (await get("/api/recaps?limit=100")).body.recaps as Listed[];
-    const rest = (await get(`/api/recaps?cursor=${(await get("/api/recaps?limit=100")).body.next_cursor}`)).body.recaps as Listed[];
+    const rest = (await get(`/api/recaps?cursor=${(await get("/api/recaps?limit=100")).body.next_cursor}`)).body
+      .recaps as Listed[];
     const walked = await walk("/api/recaps?limit=7", "recaps");
     expect(walked.ids).toEqual([...whole, ...rest].map((r) => r.id));
     expect(walked.calls).toBe(15);
@@ -104,11 +146,16 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
     expect(recap.calls).toBe(5);
     expect(new Set(recap.ids).size).toBe(44);
     expect(episode.ids).toHaveLength(44);
-    const texts = async (path: string) => ((await get(path)).body.comments as Array<{ comment_text: string }>).map((c) => c.comment_text);
+    const texts = async (path: string) =>
+      ((await get(path)).body.comments as Array<{ comment_text: string }>).map((c) => c.comment_text);
     const oldestFirst = await texts(`/api/recaps/${recapId}/comments?limit=3`);
     expect(oldestFirst.map((t) => t.replace(/\d+/, "")).every((t) => t === "Comment ")).toBe(true);
     expect(oldestFirst.sort()).toEqual(["Comment 0", "Comment 1", "Comment 2"]);
-    expect((await texts(`/api/episodes/${episodeId}/comments?limit=3`)).sort()).toEqual(["Comment 42", "Comment 43", "Comment 44"]);
+    expect((await texts(`/api/episodes/${episodeId}/comments?limit=3`)).sort()).toEqual([
+      "Comment 42",
+      "Comment 43",
+      "Comment 44",
+    ]);
   });
 
   it("refuses a bad limit or a cursor it did not give out, with a 400 naming it", async () => {
@@ -117,7 +164,11 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
       expect(status, bad).toBe(400);
       expect(body).toEqual({ error: "limit must be a whole number from 1 to 100" });
     }
-    for (const path of ["/api/recaps?cursor=nonsense", "/api/episodes?cursor=eyJ4IjoxfQ", `/api/recaps/${recapId}/comments?cursor=%5B%5D`]) {
+    for (const path of [
+      "/api/recaps?cursor=nonsense",
+      "/api/episodes?cursor=eyJ4IjoxfQ",
+      `/api/recaps/${recapId}/comments?cursor=%5B%5D`,
+    ]) {
       const { status, body } = await get(path);
       expect(status, path).toBe(400);
       expect(body).toEqual({ error: "cursor is not one this server gave out" });
@@ -132,7 +183,8 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
     };
     const first = await page("/recap");
     const second = await page("/recap?page=2");
-    const headlines = (html: string) => [...html.matchAll(/<span class="mt-0\.5 block[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
+    const headlines = (html: string) =>
+      [...html.matchAll(/<span class="mt-0\.5 block[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
     expect(headlines(first)).toHaveLength(25);
     expect(headlines(second)).toHaveLength(25);
     expect(headlines(second).some((h) => headlines(first).includes(h))).toBe(false);
@@ -165,18 +217,38 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
     const found = await html(`/podcast?episode=${oldEpisodeId}`);
     expect(found).toContain("Page 4 of 4");
     expect(found).toContain(`id="episode-${oldEpisodeId}"`);
-    expect(await html("/podcast?series=weekly")).toMatch(/\d+ episodes(<!-- -->)? · In-depth analysis and long-form discussions/);
+    expect(await html("/podcast?series=weekly")).toMatch(
+      /\d+ episodes(<!-- -->)? · In-depth analysis and long-form discussions/,
+    );
   });
 
   it("serves feeds, the sitemap and API lists from the content-version cache, fresh after any change", async () => {
-    for (const path of ["/feeds/podcast.xml", "/feeds/recaps.xml", "/sitemap.xml", "/api/recaps?limit=5", "/api/episodes", `/api/recaps/${recapId}/comments`]) {
+    for (const path of [
+      "/feeds/podcast.xml",
+      "/feeds/recaps.xml",
+      "/sitemap.xml",
+      "/api/recaps?limit=5",
+      "/api/episodes",
+      `/api/recaps/${recapId}/comments`,
+    ]) {
       await fetch(handle.server.url + path);
       const again = await fetch(handle.server.url + path);
       expect(again.status, path).toBe(200);
       expect(again.headers.get("x-page-cache"), path).toBe("hit");
       expect(again.headers.get("etag"), path).toMatch(/^"v\d+-/);
     }
-    await handle.direct.db.insertInto("podcast_episodes").values({ date: "2031-01-01", title: "Fresh from the future", description: "New", weekly_daily: "daily", mp3_file: "x.mp3", byte_size: 1000, guid: randomUUID() }).execute();
+    await handle.direct.db
+      .insertInto("podcast_episodes")
+      .values({
+        date: "2031-01-01",
+        title: "Fresh from the future",
+        description: "New",
+        weekly_daily: "daily",
+        mp3_file: "x.mp3",
+        byte_size: 1000,
+        guid: randomUUID(),
+      })
+      .execute();
     const feed = await fetch(`${handle.server.url}/feeds/podcast.xml`);
     expect(feed.headers.get("x-page-cache")).toBe("miss");
     expect(await feed.text()).toContain("Fresh from the future");
@@ -187,7 +259,11 @@ describe.each(ENGINES)("lists a page at a time on %s", (engine) => {
   it("answers a page that fails to render with a 500 and an error page, never an empty 200", async () => {
     // Data no page can show, written by something other than this server: a date both databases
     // accept but no JavaScript Date can hold, so formatting it throws while the page renders.
-    const bad = await handle.direct.db.insertInto("weekly_summaries").values({ date: "5874897-12-31", headline: "Broken", content: "x" }).returning("id").executeTakeFirstOrThrow();
+    const bad = await handle.direct.db
+      .insertInto("weekly_summaries")
+      .values({ date: "5874897-12-31", headline: "Broken", content: "x" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const res = await fetch(`${handle.server.url}/recap/${bad.id}`);
     expect(res.status).toBe(500);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);

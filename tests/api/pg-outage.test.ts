@@ -65,7 +65,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     try {
       return await undiciFetch(url, { dispatcher: noKeepAlive });
     } catch (err) {
-      throw new Error(`${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`, { cause: err });
+      throw new Error(
+        `${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`,
+        { cause: err },
+      );
     }
   };
 
@@ -83,7 +86,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     await proxy.cut();
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: "unavailable", database: { engine: "postgres", status: "down" } });
+    expect(await health.json()).toMatchObject({
+      status: "unavailable",
+      database: { engine: "postgres", status: "down" },
+    });
     // A page in the page cache: its last copy, not an error (the database cannot say whether it changed).
     const stale = await fetch(`${server.url}/podcast`);
     expect(stale.status).toBe(200);
@@ -101,7 +107,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     const api = await fetch(`${server.url}/api/recaps`);
     expect(api.status).toBe(503);
     expect(api.headers.get("retry-after")).toBe("5");
-    expect(await api.json()).toEqual({ error: "The site's database is unavailable right now. Please try again in a moment." });
+    expect(await api.json()).toEqual({
+      error: "The site's database is unavailable right now. Please try again in a moment.",
+    });
     // The process is still there.
     expect(server.process.exitCode, server.stderr()).toBeNull();
 
@@ -112,14 +120,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
       await expect.poll(find, { timeout: 5000, interval: 50 }).toBeDefined();
       return find()!;
     };
-    const failure = await logLine((l) => l.msg === "page failed to load" && l.reqId === recap.headers.get("x-request-id"));
+    const failure = await logLine(
+      (l) => l.msg === "page failed to load" && l.reqId === recap.headers.get("x-request-id"),
+    );
     expect(String((failure.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
-    const apiFailure = await logLine((l) => l.msg === "request failed: database unavailable" && (l.req as { id?: string } | undefined)?.id === api.headers.get("x-request-id"));
+    const apiFailure = await logLine(
+      (l) =>
+        l.msg === "request failed: database unavailable" &&
+        (l.req as { id?: string } | undefined)?.id === api.headers.get("x-request-id"),
+    );
     expect(String((apiFailure.err as { stack?: string }).stack)).toMatch(/\n\s+at /);
     expect(JSON.stringify(server.logs) + server.stderr()).not.toContain("outage-secret-pw");
 
     await proxy.listen();
-    await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 15_000, interval: 250 })
+      .toBe(200);
     expect((await fetch(`${server.url}/podcast`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/recaps`)).status).toBe(200);
     expect((await fetch(`${server.url}/recap`)).status).toBe(200);

@@ -10,7 +10,12 @@ import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 const SITE = "http://proofline.test";
 const AUDIO = "2026-11-20-daily-holiday-resets.mp3";
 const audioBytes = fs.readFileSync(path.join(ROOT, "content/media/podcast-episodes", AUDIO));
-const demoEpisodes = JSON.parse(fs.readFileSync(path.join(ROOT, "content/episodes.json"), "utf8")) as Array<{ date: string; title: string; weekly_daily: string; mp3_file?: string }>;
+const demoEpisodes = JSON.parse(fs.readFileSync(path.join(ROOT, "content/episodes.json"), "utf8")) as Array<{
+  date: string;
+  title: string;
+  weekly_daily: string;
+  mp3_file?: string;
+}>;
 
 describe.each(ENGINES)("episodes API on %s", (engine) => {
   let testDb: TestDatabase;
@@ -30,7 +35,9 @@ describe.each(ENGINES)("episodes API on %s", (engine) => {
 
   it("lists every episode newest first, or one series, with durations and sizes read from the files", async () => {
     const all = (await get("/api/episodes")).body.episodes as Episode[];
-    expect(all.map((e) => e.title)).toEqual([...demoEpisodes].sort((a, b) => b.date.localeCompare(a.date)).map((e) => e.title));
+    expect(all.map((e) => e.title)).toEqual(
+      [...demoEpisodes].sort((a, b) => b.date.localeCompare(a.date)).map((e) => e.title),
+    );
     const withAudio = all.find((e) => e.mp3_file === AUDIO)!;
     expect(withAudio.byte_size).toBe(audioBytes.length);
     expect(withAudio.duration_seconds).toBeGreaterThan(5);
@@ -41,7 +48,10 @@ describe.each(ENGINES)("episodes API on %s", (engine) => {
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((e) => e.weekly_daily === series)).toBe(true);
     }
-    expect(await get("/api/episodes?series=monthly")).toEqual({ status: 400, body: { error: "series must be daily or weekly" } });
+    expect(await get("/api/episodes?series=monthly")).toEqual({
+      status: 400,
+      body: { error: "series must be daily or weekly" },
+    });
   });
 
   it("answers the latest episode", async () => {
@@ -52,11 +62,18 @@ describe.each(ENGINES)("episodes API on %s", (engine) => {
 
   it("takes comments on an episode and lists them newest first", async () => {
     const post = (text: string) =>
-      fetch(`${server.url}/api/episodes/1/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Ana", comment_text: text }) });
+      fetch(`${server.url}/api/episodes/1/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ author_name: "Ana", comment_text: text }),
+      });
     expect((await post("first")).status).toBe(201);
     await new Promise((r) => setTimeout(r, 5));
     expect((await post("second")).status).toBe(201);
-    const comments = (await get("/api/episodes/1/comments")).body.comments as Array<{ comment_text: string; episode_id: number }>;
+    const comments = (await get("/api/episodes/1/comments")).body.comments as Array<{
+      comment_text: string;
+      episode_id: number;
+    }>;
     expect(comments.map((c) => c.comment_text)).toEqual(["second", "first"]);
     expect(comments[0]!.episode_id).toBe(1);
     expect(await get("/api/episodes/999/comments")).toEqual({ status: 404, body: { error: "Episode not found" } });
@@ -78,7 +95,8 @@ describe("audio serving, feeds and the podcast page", () => {
     await testDb?.drop();
   });
   const audioUrl = () => `${server.url}/media/podcast-episodes/${AUDIO}`;
-  const range = (value: string, init: RequestInit = {}) => fetch(audioUrl(), { ...init, headers: { Range: value, ...(init.headers as Record<string, string>) } });
+  const range = (value: string, init: RequestInit = {}) =>
+    fetch(audioUrl(), { ...init, headers: { Range: value, ...(init.headers as Record<string, string>) } });
 
   it("serves the whole file with its type, length, validators and range support; HEAD too", async () => {
     const res = await fetch(audioUrl());
@@ -92,8 +110,12 @@ describe("audio serving, feeds and the podcast page", () => {
     expect(etag).toBeTruthy();
     expect(modified).toBeTruthy();
     // fetch() adds "Cache-Control: no-cache" to a conditional request unless told otherwise; podcast apps do not.
-    expect((await fetch(audioUrl(), { headers: { "If-None-Match": etag, "Cache-Control": "max-age=0" } })).status).toBe(304);
-    expect((await fetch(audioUrl(), { headers: { "If-Modified-Since": modified, "Cache-Control": "max-age=0" } })).status).toBe(304);
+    expect((await fetch(audioUrl(), { headers: { "If-None-Match": etag, "Cache-Control": "max-age=0" } })).status).toBe(
+      304,
+    );
+    expect(
+      (await fetch(audioUrl(), { headers: { "If-Modified-Since": modified, "Cache-Control": "max-age=0" } })).status,
+    ).toBe(304);
     const head = await fetch(audioUrl(), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get("content-length"))).toBe(audioBytes.length);
@@ -119,24 +141,29 @@ describe("audio serving, feeds and the podcast page", () => {
 
   it("answers any range with the right bytes and never a server error (property)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: audioBytes.length + 50 }), fc.nat({ max: audioBytes.length + 50 }), fc.constantFrom("full", "open", "suffix"), async (a, b, kind) => {
-        const header = kind === "full" ? `bytes=${a}-${b}` : kind === "open" ? `bytes=${a}-` : `bytes=-${a}`;
-        const res = await range(header);
-        const body = Buffer.from(await res.arrayBuffer());
-        expect(res.status).toBeLessThan(500);
-        if (res.status === 206) {
-          const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get("content-range")!)!;
-          const [start, end, size] = [Number(m[1]), Number(m[2]), Number(m[3])];
-          expect(size).toBe(audioBytes.length);
-          expect(body.equals(audioBytes.subarray(start, end + 1))).toBe(true);
-        } else if (res.status === 416) {
-          expect(res.headers.get("content-range")).toBe(`bytes */${audioBytes.length}`);
-        } else {
-          // A range that is malformed (end before start, or an empty suffix) is ignored: the whole file.
-          expect(res.status).toBe(200);
-          expect(body.equals(audioBytes)).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: audioBytes.length + 50 }),
+        fc.nat({ max: audioBytes.length + 50 }),
+        fc.constantFrom("full", "open", "suffix"),
+        async (a, b, kind) => {
+          const header = kind === "full" ? `bytes=${a}-${b}` : kind === "open" ? `bytes=${a}-` : `bytes=-${a}`;
+          const res = await range(header);
+          const body = Buffer.from(await res.arrayBuffer());
+          expect(res.status).toBeLessThan(500);
+          if (res.status === 206) {
+            const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get("content-range")!)!;
+            const [start, end, size] = [Number(m[1]), Number(m[2]), Number(m[3])];
+            expect(size).toBe(audioBytes.length);
+            expect(body.equals(audioBytes.subarray(start, end + 1))).toBe(true);
+          } else if (res.status === 416) {
+            expect(res.headers.get("content-range")).toBe(`bytes */${audioBytes.length}`);
+          } else {
+            // A range that is malformed (end before start, or an empty suffix) is ignored: the whole file.
+            expect(res.status).toBe(200);
+            expect(body.equals(audioBytes)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -159,17 +186,29 @@ describe("audio serving, feeds and the podcast page", () => {
   });
 
   it("publishes three podcast feeds Apple Podcasts accepts, read by an independent parser", async () => {
-    const parser = new Parser({ customFields: { feed: ["itunes:type", "podcast:guid", "podcast:locked", "language"], item: ["itunes:duration"] } });
+    const parser = new Parser({
+      customFields: { feed: ["itunes:type", "podcast:guid", "podcast:locked", "language"], item: ["itunes:duration"] },
+    });
     const artwork = await fetch(`${server.url}/podcast/artwork.jpg`, { headers: { Range: "bytes=0-1" } });
     expect(artwork.status).toBe(206);
     expect(artwork.headers.get("content-type")).toBe("image/jpeg");
-    for (const [feedPath, series] of [["/feeds/podcast.xml", null], ["/feeds/daily.xml", "daily"], ["/feeds/weekly.xml", "weekly"]] as const) {
+    for (const [feedPath, series] of [
+      ["/feeds/podcast.xml", null],
+      ["/feeds/daily.xml", "daily"],
+      ["/feeds/weekly.xml", "weekly"],
+    ] as const) {
       const res = await fetch(`${server.url}${feedPath}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
       const xml = await res.text();
       const feed = await parser.parseString(xml);
-      const f = feed as typeof feed & { itunes: { image: string; explicit: string; author: string; categories: string[] }; language: string; "podcast:guid": string; "podcast:locked": string; "itunes:type": string };
+      const f = feed as typeof feed & {
+        itunes: { image: string; explicit: string; author: string; categories: string[] };
+        language: string;
+        "podcast:guid": string;
+        "podcast:locked": string;
+        "itunes:type": string;
+      };
       expect(feed.title).toMatch(/^The Spirits Signal/);
       expect(feed.description!.length).toBeGreaterThan(20);
       expect(feed.link).toBe(`${SITE}/podcast`);
@@ -183,11 +222,17 @@ describe("audio serving, feeds and the podcast page", () => {
       expect(f["podcast:locked"]).toBe("yes");
       expect(xml).toContain(`<atom:link href="${SITE}${feedPath}" rel="self" type="application/rss+xml"/>`);
 
-      const expected = demoEpisodes.filter((e) => e.mp3_file && (!series || e.weekly_daily === series)).sort((a, b) => b.date.localeCompare(a.date));
+      const expected = demoEpisodes
+        .filter((e) => e.mp3_file && (!series || e.weekly_daily === series))
+        .sort((a, b) => b.date.localeCompare(a.date));
       expect(feed.items.map((i) => i.title)).toEqual(expected.map((e) => e.title));
       for (const item of feed.items) {
         const file = expected.find((e) => e.title === item.title)!.mp3_file!;
-        expect(item.enclosure).toEqual({ url: `${SITE}/media/podcast-episodes/${file}`, length: String(fs.statSync(path.join(ROOT, "content/media/podcast-episodes", file)).size), type: "audio/mpeg" });
+        expect(item.enclosure).toEqual({
+          url: `${SITE}/media/podcast-episodes/${file}`,
+          length: String(fs.statSync(path.join(ROOT, "content/media/podcast-episodes", file)).size),
+          type: "audio/mpeg",
+        });
         expect(item.guid).toMatch(/^[0-9a-f-]{36}$/);
         expect(item.pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} 12:00:00 GMT$/);
         expect(Number((item as { "itunes:duration"?: string })["itunes:duration"])).toBeGreaterThan(0);
@@ -198,8 +243,13 @@ describe("audio serving, feeds and the podcast page", () => {
   it("renders /podcast on the server with its Open Graph tags, PodcastSeries JSON-LD, feed links and a shareable filter", async () => {
     const html = await (await fetch(`${server.url}/podcast?series=weekly`)).text();
     expect(html).toContain('<meta property="og:image" content="http://proofline.test/podcast/artwork.jpg"/>');
-    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="The Daily Shot" href="\/feeds\/daily\.xml"\/>/);
-    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)![1]!) as { "@type": string; episode: unknown[] };
+    expect(html).toMatch(
+      /<link rel="alternate" type="application\/rss\+xml" title="The Daily Shot" href="\/feeds\/daily\.xml"\/>/,
+    );
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)![1]!) as {
+      "@type": string;
+      episode: unknown[];
+    };
     expect(ld["@type"]).toBe("PodcastSeries");
     expect(ld.episode.length).toBe(demoEpisodes.filter((e) => e.weekly_daily === "weekly").length);
     expect(html).toContain("In-depth analysis and long-form discussions");
@@ -248,7 +298,11 @@ describe("with MEDIA_BASE_URL set", () => {
     const feed = await new Parser().parseString(await (await fetch(`${server.url}/feeds/podcast.xml`)).text());
     expect(feed.items.every((i) => i.enclosure!.url.startsWith(`${CDN}/podcast-episodes/`))).toBe(true);
 
-    const recap = ((await (await fetch(`${server.url}/api/recaps/10`)).json()) as { recap: { blog_image: string; blog_image_url: string } }).recap;
+    const recap = (
+      (await (await fetch(`${server.url}/api/recaps/10`)).json()) as {
+        recap: { blog_image: string; blog_image_url: string };
+      }
+    ).recap;
     expect(recap.blog_image_url).toBe(`${CDN}/weekly-summary-pics/${recap.blog_image}`);
     const html = await (await fetch(`${server.url}/recap/10`)).text();
     expect(html).toContain(`<meta property="og:image" content="${CDN}/weekly-summary-pics/${recap.blog_image}"/>`);

@@ -12,7 +12,12 @@ interface Comment {
   created_at: string;
 }
 
-const post = (server: RunningServer, id: number | string, body: unknown, init: { headers?: Record<string, string>; raw?: string } = {}) =>
+const post = (
+  server: RunningServer,
+  id: number | string,
+  body: unknown,
+  init: { headers?: Record<string, string>; raw?: string } = {},
+) =>
   fetch(`${server.url}/api/recaps/${id}/comments`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...init.headers },
@@ -25,7 +30,15 @@ const list = async (server: RunningServer, id: number) => {
   return ((await res.json()) as { comments: Comment[] }).comments;
 };
 
-const countRows = async (db: Database) => Number((await db.db.selectFrom("recap_comments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const countRows = async (db: Database) =>
+  Number(
+    (
+      await db.db
+        .selectFrom("recap_comments")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(ENGINES)("recap comments on %s", (engine) => {
   let testDb: TestDatabase;
@@ -55,10 +68,17 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
   });
 
   it("stores a trimmed comment, returns the created row with 201, and lists comments oldest first", async () => {
-    const first = await post(server, 2, { author_name: "  Dana Reyes ", comment_text: "\n First take.\nSecond line.  " });
+    const first = await post(server, 2, {
+      author_name: "  Dana Reyes ",
+      comment_text: "\n First take.\nSecond line.  ",
+    });
     expect(first.status).toBe(201);
     const created = ((await first.json()) as { comment: Comment }).comment;
-    expect(created).toMatchObject({ recap_id: 2, author_name: "Dana Reyes", comment_text: "First take.\nSecond line." });
+    expect(created).toMatchObject({
+      recap_id: 2,
+      author_name: "Dana Reyes",
+      comment_text: "First take.\nSecond line.",
+    });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     await sleep(5);
     expect((await post(server, 2, { author_name: "Lee", comment_text: "Second take" })).status).toBe(201);
@@ -85,12 +105,36 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
     ["a missing name", { comment_text: "Hi" }, /author_name is required/],
     ["a blank name", { author_name: "   ", comment_text: "Hi" }, /Name is required/],
     ["a blank comment", { author_name: "Ana", comment_text: " \n\t " }, /Comment is required/],
-    ["a name over 80 characters", { author_name: "N".repeat(81), comment_text: "Hi" }, /Name must be at most 80 characters/],
-    ["a comment over 2000 characters", { author_name: "Ana", comment_text: "C".repeat(2001) }, /Comment must be at most 2000 characters/],
-    ["a control character in the comment", { author_name: "Ana", comment_text: "bell\u0007" }, /Comment must not contain control characters/],
-    ["a tab in the comment", { author_name: "Ana", comment_text: "a\tb" }, /Comment must not contain control characters/],
-    ["a C1 control in the comment", { author_name: "Ana", comment_text: "a\u0085b" }, /Comment must not contain control characters/],
-    ["a line break in the name", { author_name: "Ana\nBell", comment_text: "Hi" }, /Name must not contain control characters/],
+    [
+      "a name over 80 characters",
+      { author_name: "N".repeat(81), comment_text: "Hi" },
+      /Name must be at most 80 characters/,
+    ],
+    [
+      "a comment over 2000 characters",
+      { author_name: "Ana", comment_text: "C".repeat(2001) },
+      /Comment must be at most 2000 characters/,
+    ],
+    [
+      "a control character in the comment",
+      { author_name: "Ana", comment_text: "bell\u0007" },
+      /Comment must not contain control characters/,
+    ],
+    [
+      "a tab in the comment",
+      { author_name: "Ana", comment_text: "a\tb" },
+      /Comment must not contain control characters/,
+    ],
+    [
+      "a C1 control in the comment",
+      { author_name: "Ana", comment_text: "a\u0085b" },
+      /Comment must not contain control characters/,
+    ],
+    [
+      "a line break in the name",
+      { author_name: "Ana\nBell", comment_text: "Hi" },
+      /Name must not contain control characters/,
+    ],
     ["a name that is not text", { author_name: 42, comment_text: "Hi" }, /author_name/],
     ["an array body", [{ author_name: "Ana", comment_text: "Hi" }], /JSON object/],
   ])("refuses %s with 400 and stores nothing", async (_name, body, message) => {
@@ -108,11 +152,17 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
     expect(await malformed.json()).toEqual({ error: "The body is not valid JSON" });
 
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await post(server, 5, null, { headers: { "Content-Type": type }, raw: "author_name=Ana&comment_text=Hi" });
+      const res = await post(server, 5, null, {
+        headers: { "Content-Type": type },
+        raw: "author_name=Ana&comment_text=Hi",
+      });
       expect(res.status, type).toBe(415);
       expect(await res.json()).toEqual({ error: "Send the body as application/json" });
     }
-    const noType = await fetch(`${server.url}/api/recaps/5/comments`, { method: "POST", body: new Blob(['{"author_name":"A","comment_text":"B"}']) });
+    const noType = await fetch(`${server.url}/api/recaps/5/comments`, {
+      method: "POST",
+      body: new Blob(['{"author_name":"A","comment_text":"B"}']),
+    });
     expect(noType.status).toBe(415);
 
     const big = await post(server, 5, { author_name: "Ana", comment_text: "x".repeat(17 * 1024) });
@@ -135,7 +185,15 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
     expect((await post(server, 7, { author_name: "Ana", comment_text: "Visible" })).status).toBe(201);
     await direct.db
       .insertInto("recap_comments")
-      .values({ id: crypto.randomUUID(), recap_id: 7, author_name: "Mod", comment_text: "Hidden one", status: "hidden", client_address: null, created_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        recap_id: 7,
+        author_name: "Mod",
+        comment_text: "Hidden one",
+        status: "hidden",
+        client_address: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     expect((await list(server, 7)).map((c) => c.comment_text)).toEqual(["Visible"]);
   });
@@ -168,7 +226,8 @@ describe("comment rate limits", () => {
 
   it("allows 2 comments a minute per address by default, then answers 429 with Retry-After; refused input does not count", async () => {
     const server = await start();
-    for (let i = 0; i < 3; i++) expect((await post(server, 1, { author_name: "", comment_text: "x" })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await post(server, 1, { author_name: "", comment_text: "x" })).status).toBe(400);
     expect((await post(server, 1, { author_name: "Ana", comment_text: "one" })).status).toBe(201);
     expect((await post(server, 1, { author_name: "Ana", comment_text: "two" })).status).toBe(201);
     const third = await post(server, 1, { author_name: "Ana", comment_text: "three" });
@@ -176,13 +235,16 @@ describe("comment rate limits", () => {
     const retryAfter = Number(third.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(((await third.json()) as { error: string }).error).toMatch(/^You are commenting too fast\. Please wait \d+ seconds? and try again\.$/);
+    expect(((await third.json()) as { error: string }).error).toMatch(
+      /^You are commenting too fast\. Please wait \d+ seconds? and try again\.$/,
+    );
     expect((await list(server, 1)).map((c) => c.comment_text)).toEqual(["one", "two"]);
   });
 
   it("allows COMMENT_RATE_PER_DAY comments a day, then asks to wait hours", async () => {
     const server = await start({ COMMENT_RATE_PER_MINUTE: "100", COMMENT_RATE_PER_DAY: "3" });
-    for (let i = 0; i < 3; i++) expect((await post(server, 2, { author_name: "Ana", comment_text: `c${i}` })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await post(server, 2, { author_name: "Ana", comment_text: `c${i}` })).status).toBe(201);
     const refused = await post(server, 2, { author_name: "Ana", comment_text: "c3" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 60);
@@ -197,11 +259,22 @@ describe("comment rate limits", () => {
     expect((await post(direct, 3, { author_name: "A", comment_text: "3" }, spoof(3))).status).toBe(429);
 
     const proxied = await start({ TRUST_PROXY: "1" });
-    for (let n = 10; n < 14; n++) expect((await post(proxied, 4, { author_name: "A", comment_text: `${n}` }, spoof(n))).status).toBe(201);
+    for (let n = 10; n < 14; n++)
+      expect((await post(proxied, 4, { author_name: "A", comment_text: `${n}` }, spoof(n))).status).toBe(201);
     const db = openDatabase({ databaseUrl: undefined, dataDir: testDb.dataDir });
     try {
-      const rows = await db.db.selectFrom("recap_comments").select("client_address").where("recap_id", "=", 4).orderBy("created_at").execute();
-      expect(rows.map((r) => r.client_address)).toEqual(["203.0.113.10", "203.0.113.11", "203.0.113.12", "203.0.113.13"]);
+      const rows = await db.db
+        .selectFrom("recap_comments")
+        .select("client_address")
+        .where("recap_id", "=", 4)
+        .orderBy("created_at")
+        .execute();
+      expect(rows.map((r) => r.client_address)).toEqual([
+        "203.0.113.10",
+        "203.0.113.11",
+        "203.0.113.12",
+        "203.0.113.13",
+      ]);
     } finally {
       await db.close();
     }

@@ -13,7 +13,15 @@ const demo = fs
   .readdirSync(path.join(ROOT, "content/recaps"))
   .sort()
   .reverse()
-  .map((file) => matter(fs.readFileSync(path.join(ROOT, "content/recaps", file), "utf8")).data as { headline: string; date: Date; tags: string[]; blog_image?: string });
+  .map(
+    (file) =>
+      matter(fs.readFileSync(path.join(ROOT, "content/recaps", file), "utf8")).data as {
+        headline: string;
+        date: Date;
+        tags: string[];
+        blog_image?: string;
+      },
+  );
 
 let testDb: TestDatabase;
 let server: RunningServer;
@@ -39,7 +47,9 @@ describe("the recap feed", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
     expect(text).toMatch(/<rss version="2.0"/);
 
-    const feed = await new Parser({ customFields: { item: [["media:content", "media", { keepArray: true }]] } }).parseString(text);
+    const feed = await new Parser({
+      customFields: { item: [["media:content", "media", { keepArray: true }]] },
+    }).parseString(text);
     expect(feed.title).toBe("Proofline Weekly Industry Recap");
     expect(feed.link).toBe(`${SITE}/recap`);
     expect(feed.items).toHaveLength(demo.length);
@@ -71,7 +81,9 @@ describe("the recap feed", () => {
   it("is announced on every page for feed readers to discover", async () => {
     for (const p of ["/", "/recap", "/recap/1", "/podcast", "/explorer", "/chat"]) {
       const { text } = await get(p);
-      expect(text, p).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="Weekly Industry Recap" href="\/feeds\/recaps\.xml"\/>/);
+      expect(text, p).toMatch(
+        /<link rel="alternate" type="application\/rss\+xml" title="Weekly Industry Recap" href="\/feeds\/recaps\.xml"\/>/,
+      );
     }
   });
 });
@@ -84,7 +96,9 @@ describe("the sitemap and robots.txt", () => {
     for (const p of ["/", "/recap", "/podcast", "/explorer", "/chat"]) expect(text).toContain(`<loc>${SITE}${p}</loc>`);
     // Every company profile has its own address.
     for (const id of [1, 26, 50]) expect(text).toContain(`<loc>${SITE}/explorer?company=${id}</loc>`);
-    const recapEntries = [...text.matchAll(/<url><loc>http:\/\/proofline\.test\/recap\/(\d+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
+    const recapEntries = [
+      ...text.matchAll(/<url><loc>http:\/\/proofline\.test\/recap\/(\d+)<\/loc><lastmod>([^<]+)<\/lastmod>/g),
+    ];
     expect(recapEntries).toHaveLength(demo.length);
     expect(recapEntries.map((m) => m[2]!.slice(0, 10))).toEqual(demo.map((d) => d.date.toISOString().slice(0, 10)));
   });
@@ -96,7 +110,9 @@ describe("the sitemap and robots.txt", () => {
 
 describe("a recap page as link previews and search engines see it (server HTML, no JavaScript)", () => {
   const meta = (html: string, key: string) =>
-    [...html.matchAll(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`, "g"))].map((m) => m[1]!.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'"));
+    [...html.matchAll(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`, "g"))].map((m) =>
+      m[1]!.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'"),
+    );
 
   it("carries article Open Graph tags, a Twitter card, a canonical URL and NewsArticle JSON-LD", async () => {
     const newest = demo[0]!;
@@ -113,8 +129,17 @@ describe("a recap page as link previews and search engines see it (server HTML, 
     expect(meta(text, "twitter:card")).toEqual(["summary_large_image"]);
     expect(meta(text, "description")[0]).toMatch(/^Retail buyers are building holiday sets/);
 
-    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(text)![1]!) as Record<string, unknown>;
-    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "NewsArticle", headline: newest.headline, datePublished: "2026-11-20", url: `${SITE}/recap/10` });
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(text)![1]!) as Record<
+      string,
+      unknown
+    >;
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: newest.headline,
+      datePublished: "2026-11-20",
+      url: `${SITE}/recap/10`,
+    });
     expect(text).toMatch(/\d+ min read/);
   });
 

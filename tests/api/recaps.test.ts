@@ -11,8 +11,18 @@ describe.each(ENGINES)("recap reads on %s", (engine) => {
     await handle.direct.db
       .insertInto("weekly_summaries")
       .values([
-        { date: "2020-01-03", headline: "ÉCLAT: Añejo Tequila in Zürich", content: "Unicode body", tags: '["Tequila"]' },
-        { date: "2020-01-02", headline: "Discounts of 50% off", content: "A percent sign and an_underscore", snippets: null },
+        {
+          date: "2020-01-03",
+          headline: "ÉCLAT: Añejo Tequila in Zürich",
+          content: "Unicode body",
+          tags: '["Tequila"]',
+        },
+        {
+          date: "2020-01-02",
+          headline: "Discounts of 50% off",
+          content: "A percent sign and an_underscore",
+          snippets: null,
+        },
       ])
       .execute();
   });
@@ -28,7 +38,10 @@ describe.each(ENGINES)("recap reads on %s", (engine) => {
     expect(recaps).toHaveLength(12);
     const dates = recaps.map((r) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(recaps[0]).toMatchObject({ date: "2026-11-20", headline: "Holiday Shelf Sets Lean Into Value-Priced Premium" });
+    expect(recaps[0]).toMatchObject({
+      date: "2026-11-20",
+      headline: "Holiday Shelf Sets Lean Into Value-Priced Premium",
+    });
     expect(recaps[0]!.tags).toEqual(["Sample content", "Premiumization", "Retail", "Holiday"]);
     expect(recaps[0]!.blog_image_url).toBe("/media/weekly-summary-pics/2026-11-20-holiday-shelf.jpg");
     expect(recaps.find((r) => r.headline.startsWith("RTD"))!.blog_image_url).toBeNull();

@@ -9,10 +9,14 @@ describe.each(ENGINES)("taking the sample content out on %s", (engine) => {
   let testDb: TestDatabase;
   let server: RunningServer;
   const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const get = async <T,>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+  const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
 
   beforeAll(async () => {
     testDb = await freshDatabase(engine);
@@ -34,12 +38,20 @@ describe.each(ENGINES)("taking the sample content out on %s", (engine) => {
     });
     expect(comment.status).toBe(201);
     // The operator's own recap reuses one of the sample images (it stays), and has a key of its own.
-    const own = await admin("POST", "/api/admin/recaps", { date: "2026-11-27", headline: "Our first real recap", content: "Real reporting.", blog_image: "2026-11-20-holiday-shelf.jpg", external_key: "weekly-2026-11-27" });
+    const own = await admin("POST", "/api/admin/recaps", {
+      date: "2026-11-27",
+      headline: "Our first real recap",
+      content: "Real reporting.",
+      blog_image: "2026-11-20-holiday-shelf.jpg",
+      external_key: "weekly-2026-11-27",
+    });
     expect(own.status).toBe(201);
 
     const removed = await runHubCli(server.url, ["sample", "remove"], { ADMIN_TOKEN: TOKEN });
     expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout).toMatch(/^Removed 10 sample recaps, 7 sample episodes \(with their comments\) and \d+ sample media files\.$/m);
+    expect(removed.stdout).toMatch(
+      /^Removed 10 sample recaps, 7 sample episodes \(with their comments\) and \d+ sample media files\.$/m,
+    );
     expect(removed.stdout).toContain("SEED_DEMO=false");
 
     const recaps = await get<{ recaps: Array<{ headline: string }>; total: number }>("/api/recaps");
@@ -53,6 +65,8 @@ describe.each(ENGINES)("taking the sample content out on %s", (engine) => {
 
     // Again: nothing left to remove.
     const again = await runHubCli(server.url, ["sample", "remove"], { ADMIN_TOKEN: TOKEN });
-    expect(again.stdout).toContain("Removed 0 sample recaps, 0 sample episodes (with their comments) and 0 sample media files.");
+    expect(again.stdout).toContain(
+      "Removed 0 sample recaps, 0 sample episodes (with their comments) and 0 sample media files.",
+    );
   });
 });

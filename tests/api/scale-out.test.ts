@@ -42,16 +42,29 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL and one Redis", () =>
   });
 
   const postComment = (server: RunningServer, text: string) =>
-    fetch(`${server.url}/api/recaps/1/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name: "Scale", comment_text: text }) });
+    fetch(`${server.url}/api/recaps/1/comments`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ author_name: "Scale", comment_text: text }),
+    });
 
   it("shows a comment posted through one instance at once through the other, in the API and on the page", async () => {
     expect((await postComment(a, "Posted on A")).status).toBe(201);
-    const onB = (await (await fetch(`${b.url}/api/recaps/1/comments`)).json()) as { comments: Array<{ comment_text: string }> };
+    const onB = (await (await fetch(`${b.url}/api/recaps/1/comments`)).json()) as {
+      comments: Array<{ comment_text: string }>;
+    };
     expect(onB.comments.map((c) => c.comment_text)).toContain("Posted on A");
     const hidden = await fetch(`${a.url}/api/admin/comments`, { headers: { Authorization: `Bearer ${TOKEN}` } });
-    const id = ((await hidden.json()) as { comments: Array<{ id: string; comment_text: string }> }).comments.find((c) => c.comment_text === "Posted on A")!.id;
-    await fetch(`${b.url}/api/admin/comments/${id}/hide`, { method: "POST", headers: { Authorization: `Bearer ${TOKEN}` } });
-    const afterHide = (await (await fetch(`${a.url}/api/recaps/1/comments`)).json()) as { comments: Array<{ comment_text: string }> };
+    const id = ((await hidden.json()) as { comments: Array<{ id: string; comment_text: string }> }).comments.find(
+      (c) => c.comment_text === "Posted on A",
+    )!.id;
+    await fetch(`${b.url}/api/admin/comments/${id}/hide`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    const afterHide = (await (await fetch(`${a.url}/api/recaps/1/comments`)).json()) as {
+      comments: Array<{ comment_text: string }>;
+    };
     expect(afterHide.comments.map((c) => c.comment_text)).not.toContain("Posted on A");
   });
 
@@ -90,17 +103,27 @@ describe.skipIf(!enabled)("two instances on one PostgreSQL and one Redis", () =>
       fetch(`${server.url}/api/chat`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ message: "Deep question", uuid: conversation, timestamp: new Date().toISOString(), deepresearchStatus: "true", retryAttempt: 0 }),
+        body: JSON.stringify({
+          message: "Deep question",
+          uuid: conversation,
+          timestamp: new Date().toISOString(),
+          deepresearchStatus: "true",
+          retryAttempt: 0,
+        }),
       });
     const running = ask(a, uuid);
     await expect.poll(() => held.length).toBe(1);
-    const onB = (await (await fetch(`${b.url}/api/chat/jobs/latest?uuid=${uuid}`)).json()) as { job: { status: string } };
+    const onB = (await (await fetch(`${b.url}/api/chat/jobs/latest?uuid=${uuid}`)).json()) as {
+      job: { status: string };
+    };
     expect(onB.job.status).toBe("running");
     // One deep run per address at a time, whichever instance is asked.
     expect((await ask(b, randomUUID())).status).toBe(429);
     held[0]!();
     expect(((await (await running).json()) as { output: string }).output).toBe("Answered across instances");
-    const done = (await (await fetch(`${b.url}/api/chat/jobs/latest?uuid=${uuid}`)).json()) as { job: { status: string; output: string } };
+    const done = (await (await fetch(`${b.url}/api/chat/jobs/latest?uuid=${uuid}`)).json()) as {
+      job: { status: string; output: string };
+    };
     expect(done.job).toMatchObject({ status: "done", output: "Answered across instances" });
   });
 });

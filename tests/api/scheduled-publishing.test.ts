@@ -11,7 +11,8 @@ async function until(check: () => Promise<boolean>, what: string, ms = 20_000): 
   }
 }
 
-const publishedLogs = (server: RunningServer) => server.logs.filter((l) => typeof l === "object" && l.msg === "scheduled item published").length;
+const publishedLogs = (server: RunningServer) =>
+  server.logs.filter((l) => typeof l === "object" && l.msg === "scheduled item published").length;
 
 // Two instances on one database, each running the scheduler, as a deployment runs them.
 describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine) => {
@@ -32,8 +33,17 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
     await testDb?.drop();
   });
 
-  const count = async (table: "weekly_summaries" | "podcast_episodes" | "recap_drafts" | "episode_drafts" | "publications") =>
-    Number((await direct.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: "weekly_summaries" | "podcast_episodes" | "recap_drafts" | "episode_drafts" | "publications",
+  ) =>
+    Number(
+      (
+        await direct.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   async function schedule(recaps: number, episodes: number, at: Date, label: string) {
     const now = new Date().toISOString();
@@ -41,7 +51,18 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
     if (recaps)
       await direct.db
         .insertInto("recap_drafts")
-        .values(Array.from({ length: recaps }, (_, i) => ({ date: "2026-11-27", headline: `${label} recap ${i}`, content: "Sample content.", snippets: null, tags: null, blog_image: null, publish_at, updated_at: now })))
+        .values(
+          Array.from({ length: recaps }, (_, i) => ({
+            date: "2026-11-27",
+            headline: `${label} recap ${i}`,
+            content: "Sample content.",
+            snippets: null,
+            tags: null,
+            blog_image: null,
+            publish_at,
+            updated_at: now,
+          })),
+        )
         .execute();
     if (episodes)
       await direct.db
@@ -73,11 +94,18 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
     await new Promise((r) => setTimeout(r, 1000));
     expect(await count("weekly_summaries")).toBe(recapsBefore);
 
-    await until(async () => (await count("recap_drafts")) === 0 && (await count("episode_drafts")) === 0, "the drafts to be published");
+    await until(
+      async () => (await count("recap_drafts")) === 0 && (await count("episode_drafts")) === 0,
+      "the drafts to be published",
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
     expect(await count("weekly_summaries")).toBe(recapsBefore + 45);
     expect(await count("podcast_episodes")).toBe(episodesBefore + 25);
-    const headlines = await direct.db.selectFrom("weekly_summaries").select("headline").where("headline", "like", "Scheduled recap %").execute();
+    const headlines = await direct.db
+      .selectFrom("weekly_summaries")
+      .select("headline")
+      .where("headline", "like", "Scheduled recap %")
+      .execute();
     expect(new Set(headlines.map((h) => h.headline)).size).toBe(45);
     expect(await count("publications")).toBe(70);
     // Each publication was logged once, by whichever instance made it.
@@ -94,7 +122,11 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
     b = undefined;
     await schedule(3, 2, new Date(Date.now() - 60_000), "Overdue");
     a = await startServer({ ...testDb.env, ...POLL, SEED_DEMO: "false" });
-    await until(async () => (await count("recap_drafts")) === 0 && (await count("episode_drafts")) === 0, "the overdue drafts to be published", 10_000);
+    await until(
+      async () => (await count("recap_drafts")) === 0 && (await count("episode_drafts")) === 0,
+      "the overdue drafts to be published",
+      10_000,
+    );
     const list = (await (await fetch(`${a.url}/api/recaps?q=Overdue`)).json()) as { total: number };
     expect(list.total).toBe(3);
     expect(await count("publications")).toBe(75);

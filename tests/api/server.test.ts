@@ -32,13 +32,32 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
 
   it("says on /healthz and in its start line what it depends on, degraded (200) when Redis is down, never a secret", async () => {
     // Nothing listens on port 1: Redis is down from the start.
-    const other = await startServer({ ...testDb.env, SEED_DEMO: "false", REDIS_URL: "redis://:redis-secret-pw@127.0.0.1:1/0", SMTP_URL: "smtp://mailer:smtp-secret-pw@127.0.0.1:1", MAIL_FROM: "Hub <hub@proofline.test>" });
+    const other = await startServer({
+      ...testDb.env,
+      SEED_DEMO: "false",
+      REDIS_URL: "redis://:redis-secret-pw@127.0.0.1:1/0",
+      SMTP_URL: "smtp://mailer:smtp-secret-pw@127.0.0.1:1",
+      MAIL_FROM: "Hub <hub@proofline.test>",
+    });
     try {
       const res = await fetch(`${other.url}/healthz`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "degraded", database: { status: "up" }, redis: { status: "down" }, media: { store: "disk", status: "up" }, mail: { status: "configured" } });
-      const listening = other.logs.find((l): l is Record<string, unknown> => typeof l === "object" && l.msg === "listening");
-      expect(listening).toMatchObject({ database: engine, redis: "redis://:[secret]@127.0.0.1:1/0", mail: "smtp://mailer:[secret]@127.0.0.1:1 from Hub <hub@proofline.test>", media: expect.stringMatching(/^disk /) });
+      expect(await res.json()).toMatchObject({
+        status: "degraded",
+        database: { status: "up" },
+        redis: { status: "down" },
+        media: { store: "disk", status: "up" },
+        mail: { status: "configured" },
+      });
+      const listening = other.logs.find(
+        (l): l is Record<string, unknown> => typeof l === "object" && l.msg === "listening",
+      );
+      expect(listening).toMatchObject({
+        database: engine,
+        redis: "redis://:[secret]@127.0.0.1:1/0",
+        mail: "smtp://mailer:[secret]@127.0.0.1:1 from Hub <hub@proofline.test>",
+        media: expect.stringMatching(/^disk /),
+      });
       expect(JSON.stringify(other.logs) + other.stderr()).not.toMatch(/redis-secret-pw|smtp-secret-pw/);
     } finally {
       await other.stop();
@@ -54,10 +73,14 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
     expect(html).toContain('<html lang="en"');
     expect(html).toContain("Proofline Industry Intelligence Hub");
     expect(html).toContain("<title>Proofline Industry Intelligence Hub</title>");
-    await expect.poll(() => server.logs.find((l) => typeof l === "object" && (l.req as { id?: string })?.id === "test-request-0001")).toMatchObject({
-      req: { method: "GET", url: "/" },
-      res: { statusCode: 200 },
-    });
+    await expect
+      .poll(() =>
+        server.logs.find((l) => typeof l === "object" && (l.req as { id?: string })?.id === "test-request-0001"),
+      )
+      .toMatchObject({
+        req: { method: "GET", url: "/" },
+        res: { statusCode: 200 },
+      });
   });
 
   it("answers an unknown page with a server-rendered 404", async () => {
@@ -91,8 +114,18 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
     expect(await robots.text()).toMatch(/^User-agent: \*\nAllow: \//);
     const manifest = await fetch(`${server.url}/site.webmanifest`);
     expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
-    expect(await manifest.json()).toMatchObject({ name: "Proofline Industry Intelligence Hub", short_name: "Proofline", start_url: "/" });
-    for (const icon of ["/favicon.svg", "/favicon.ico", "/icons/icon-192.png", "/icons/icon-512.png", "/og-default.png"]) {
+    expect(await manifest.json()).toMatchObject({
+      name: "Proofline Industry Intelligence Hub",
+      short_name: "Proofline",
+      start_url: "/",
+    });
+    for (const icon of [
+      "/favicon.svg",
+      "/favicon.ico",
+      "/icons/icon-192.png",
+      "/icons/icon-512.png",
+      "/og-default.png",
+    ]) {
       expect((await fetch(`${server.url}${icon}`)).status, icon).toBe(200);
     }
   });
@@ -107,7 +140,12 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
     expect(range.status).toBe(206);
     expect(range.headers.get("content-range")).toBe(`bytes 0-1/${size}`);
     expect((await range.arrayBuffer()).byteLength).toBe(2);
-    for (const trick of ["/media/podcast-episodes/..%2f..%2fproofline.sqlite", "/media/podcast-episodes/../podcast-episodes/x", "/media/other-bucket/a.mp3", "/media/weekly-summary-pics/%2e%2e/%2e%2e/proofline.sqlite"]) {
+    for (const trick of [
+      "/media/podcast-episodes/..%2f..%2fproofline.sqlite",
+      "/media/podcast-episodes/../podcast-episodes/x",
+      "/media/other-bucket/a.mp3",
+      "/media/weekly-summary-pics/%2e%2e/%2e%2e/proofline.sqlite",
+    ]) {
       expect((await fetch(`${server.url}${trick}`)).status, trick).toBe(404);
     }
   });
@@ -118,7 +156,10 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
       const other = await startServer(own.env);
       try {
         expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
-        await adminQuery(new URL(process.env.TEST_DATABASE_URL!), `drop database ${new URL(own.databaseUrl!).pathname.slice(1)} with (force)`);
+        await adminQuery(
+          new URL(process.env.TEST_DATABASE_URL!),
+          `drop database ${new URL(own.databaseUrl!).pathname.slice(1)} with (force)`,
+        );
         const res = await fetch(`${other.url}/healthz`);
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({

@@ -5,8 +5,14 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { fakeUpstream, json } from "../support/fake-upstream.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
-const GREETING = "Hi! I'm Eddy, your spirits industry intelligence assistant. What would you like to know about the beverage alcohol market?";
-const PROMPTS = ["What's trending in tequila in New York?", "Compare the recent activity of Diageo and Pernod Ricard", "Top RTD launches this quarter", "Premium spirits market slowdown analysis"];
+const GREETING =
+  "Hi! I'm Eddy, your spirits industry intelligence assistant. What would you like to know about the beverage alcohol market?";
+const PROMPTS = [
+  "What's trending in tequila in New York?",
+  "Compare the recent activity of Diageo and Pernod Ricard",
+  "Top RTD launches this quarter",
+  "Premium spirits market slowdown analysis",
+];
 
 let browser: Browser;
 let builtin: RunningServer;
@@ -23,7 +29,13 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({ ...a.env, CHAT_RATE_PER_MINUTE: "1000" }),
     startServer({ ...b.env, CHAT_WEBHOOK_URL: `${url}/webhook/fasteddy`, CHAT_RATE_PER_MINUTE: "1000" }),
-    startServer({ ...c.env, LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: "sk-test", LLM_MODEL: "test-model", CHAT_RATE_PER_MINUTE: "1000" }),
+    startServer({
+      ...c.env,
+      LLM_BASE_URL: `${url}/v1`,
+      LLM_API_KEY: "sk-test",
+      LLM_MODEL: "test-model",
+      CHAT_RATE_PER_MINUTE: "1000",
+    }),
   ]);
 });
 afterAll(async () => {
@@ -51,7 +63,9 @@ describe("/chat with the built-in analyst", () => {
     await log(page).getByText(GREETING).waitFor();
     await page.getByRole("heading", { name: "Try asking about:" }).waitFor();
     for (const prompt of PROMPTS) await page.getByRole("button", { name: prompt }).waitFor();
-    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expect(await input(page).getAttribute("placeholder")).toBe(
+      "Ask about market trends, brand performance, or industry insights...",
+    );
     expect(await page.getByRole("switch", { name: "Deep Research" }).getAttribute("aria-checked")).toBe("false");
     await page.getByText("Enhanced analysis with external sources").waitFor();
     // The chat area is the viewport's height minus 200 px.
@@ -62,7 +76,11 @@ describe("/chat with the built-in analyst", () => {
     await log(page).getByRole("heading", { level: 2, name: "Diageo North America vs. Pernod Ricard USA" }).waitFor();
     await expect.poll(() => bubbles(page).count()).toBe(3);
     // The person's message on the right as text, the answer on the left as markdown with a table and in-app links.
-    expect(await bubbles(page).nth(1).evaluate((li) => getComputedStyle(li).justifyContent)).toBe("flex-end");
+    expect(
+      await bubbles(page)
+        .nth(1)
+        .evaluate((li) => getComputedStyle(li).justifyContent),
+    ).toBe("flex-end");
     expect(await bubbles(page).nth(2).locator("table").count()).toBe(1);
     expect(await bubbles(page).nth(2).locator("time").innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
     expect(await page.getByRole("heading", { name: "Try asking about:" }).count()).toBe(0);
@@ -119,9 +137,12 @@ describe("/chat with a workflow webhook", () => {
     held[0]!({ output: "## Reply\n\n**Bold** and _italic_, `code`:\n\n> quoted\n\n1. one\n2. two" });
     await log(page).getByRole("heading", { name: "Reply" }).waitFor();
     const answer = bubbles(page).last();
-    for (const selector of ["strong", "em", "code", "blockquote", "ol"]) expect(await answer.locator(selector).count(), selector).toBe(1);
+    for (const selector of ["strong", "em", "code", "blockquote", "ol"])
+      expect(await answer.locator(selector).count(), selector).toBe(1);
     expect(await page.getByTestId("typing-indicator").count()).toBe(0);
-    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expect(await input(page).getAttribute("placeholder")).toBe(
+      "Ask about market trends, brand performance, or industry insights...",
+    );
     // The field is back, with the focus it had when the question was sent.
     expect(await input(page).isDisabled()).toBe(false);
     expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -138,7 +159,11 @@ describe("/chat with a workflow webhook", () => {
     upstream.on((_req, res) => json(res, 500, { error: "boom" }));
     await input(page).fill("Break");
     await input(page).press("Enter");
-    await log(page).getByText("Server error occurred. The workflow-automation service may be temporarily overloaded. Please wait a moment and try again.").waitFor();
+    await log(page)
+      .getByText(
+        "Server error occurred. The workflow-automation service may be temporarily overloaded. Please wait a moment and try again.",
+      )
+      .waitFor();
     upstream.on((_req, res) => json(res, 404, {}));
     await input(page).fill("Missing");
     await input(page).press("Enter");
@@ -162,10 +187,14 @@ describe("/chat with a workflow webhook", () => {
     await log(page).getByText("Connection issue detected. Retrying in 6 seconds... (Attempt 3/3)").waitFor();
     expect(await log(page).getByText("Retrying in 3 seconds").count()).toBe(0);
     await page.clock.runFor(6_000);
-    await log(page).getByText("Network connection error. Please check your internet connection and try again.").waitFor();
+    await log(page)
+      .getByText("Network connection error. Please check your internet connection and try again.")
+      .waitFor();
     expect(await log(page).getByText("Connection issue detected").count()).toBe(0);
     expect(bodies.map((b) => (b as { retryAttempt: number }).retryAttempt)).toEqual([0, 1, 2]);
-    expect(await input(page).getAttribute("placeholder")).toBe("Ask about market trends, brand performance, or industry insights...");
+    expect(await input(page).getAttribute("placeholder")).toBe(
+      "Ask about market trends, brand performance, or industry insights...",
+    );
     expectNoUnexpectedErrors([/Failed to load resource/]);
     await page.context().close();
   });
@@ -180,7 +209,9 @@ describe("/chat with a workflow webhook", () => {
     await expect.poll(() => held.length).toBe(1);
     expect((upstream.requests.at(-1)!.body as { deepresearchStatus: string }).deepresearchStatus).toBe("true");
     expect(await input(page).getAttribute("placeholder")).toBe("Deep research in progress...");
-    await log(page).getByText("This may take up to 10 minutes. I'm analyzing external sources for comprehensive insights.").waitFor();
+    await log(page)
+      .getByText("This may take up to 10 minutes. I'm analyzing external sources for comprehensive insights.")
+      .waitFor();
     expect(await page.getByTestId("deep-research-elapsed").innerText()).toBe("0:00");
     await page.clock.runFor(65_000);
     expect(await page.getByTestId("deep-research-elapsed").innerText()).toBe("1:05");
@@ -225,7 +256,8 @@ describe("/chat with an LLM that streams", () => {
     upstream.on((req, res) => {
       req.socket.on("close", () => (control.closed = true));
       res.writeHead(200, { "Content-Type": "text/event-stream" });
-      const piece = (text: string) => res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
+      const piece = (text: string) =>
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`);
       piece(first);
       control.more = piece;
       control.finish = () => res.end("data: [DONE]\n\n");
@@ -286,7 +318,11 @@ describe("/chat timeouts, keyboard and screen readers", () => {
     await page.clock.runFor(3_000 + 120_000);
     await log(page).getByText("Retrying in 6 seconds... (Attempt 3/3)").waitFor();
     await page.clock.runFor(6_000 + 120_000);
-    await log(page).getByText("Request timed out after 2 minutes. The service may be experiencing high load. Please try again or enable deep research for more processing time.").waitFor();
+    await log(page)
+      .getByText(
+        "Request timed out after 2 minutes. The service may be experiencing high load. Please try again or enable deep research for more processing time.",
+      )
+      .waitFor();
 
     await page.getByRole("switch", { name: "Deep Research" }).click();
     await input(page).fill("Very slow research");
@@ -299,7 +335,9 @@ describe("/chat timeouts, keyboard and screen readers", () => {
     abandon();
     await page.clock.runFor(6_000 + 900_000);
     await log(page)
-      .getByText("Deep research timed out after 15 minutes. This may indicate a very complex query. Try breaking your question into smaller, more specific parts, or disable deep research for faster responses.")
+      .getByText(
+        "Deep research timed out after 15 minutes. This may indicate a very complex query. Try breaking your question into smaller, more specific parts, or disable deep research for faster responses.",
+      )
       .waitFor();
     expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
     expectNoUnexpectedErrors();
@@ -329,11 +367,15 @@ describe("/chat timeouts, keyboard and screen readers", () => {
       await expect.poll(() => held.length).toBe(i + 1);
       if (i === 0) await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toBe("responding");
       held[i]!({ output: `## Answer ${i}\n\n${"A long line of analysis. ".repeat(30)}` });
-      await log(page).getByRole("heading", { name: `Answer ${i}` }).waitFor();
+      await log(page)
+        .getByRole("heading", { name: `Answer ${i}` })
+        .waitFor();
     }
     await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toMatch(/^Answer 3 A long line/);
     // The list has scrolled to its end.
-    await expect.poll(() => log(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(40);
+    await expect
+      .poll(() => log(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+      .toBeLessThan(40);
     await bubbles(page).last().getByRole("button", { name: "Copy answer" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^## Answer 3/);
     expectNoUnexpectedErrors();

@@ -1,7 +1,14 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE, type WatchedPage } from "../support/browser.ts";
+import {
+  expectNoAxeViolations,
+  hydrated,
+  launchBrowser,
+  openPage,
+  PHONE,
+  type WatchedPage,
+} from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -19,7 +26,13 @@ beforeAll(async () => {
   testDb = await freshDatabase("sqlite");
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, SCHEDULE_POLL_SECONDS: "0.5", COMMENT_RATE_PER_MINUTE: "1000", COMMENT_RATE_PER_DAY: "1000" }),
+    startServer({
+      ...testDb.env,
+      ADMIN_TOKEN: TOKEN,
+      SCHEDULE_POLL_SECONDS: "0.5",
+      COMMENT_RATE_PER_MINUTE: "1000",
+      COMMENT_RATE_PER_DAY: "1000",
+    }),
   ]);
 });
 afterAll(async () => {
@@ -50,7 +63,7 @@ async function press(page: Page, name: string, url: RegExp) {
   await hydrated(page);
 }
 
-const api = async <T,>(p: string) => (await (await fetch(`${server.url}${p}`)).json()) as T;
+const api = async <T>(p: string) => (await (await fetch(`${server.url}${p}`)).json()) as T;
 
 /** A scheduled item's stored publish time, as an ISO instant (undefined once it is published). */
 async function publishAtOf(table: "recap_drafts" | "episode_drafts", id: number): Promise<string | undefined> {
@@ -123,7 +136,9 @@ describe("the editor's desk", () => {
     await editor.page.getByLabel("New password again").fill(EDITOR.password);
     await press(editor.page, "Set password and sign in", /\/admin$/);
     // An editor does not manage staff.
-    expect(await editor.page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Staff" }).count()).toBe(0);
+    expect(
+      await editor.page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Staff" }).count(),
+    ).toBe(0);
     const staffPage = await editor.page.request.get("/admin/staff");
     expect(staffPage.status()).toBe(403);
 
@@ -146,7 +161,11 @@ describe("the editor's desk", () => {
     await page.getByText("399 characters. The recap list shows the first 350; the cut is marked below.").waitFor();
     expect(await page.getByTestId("snippet-cut").textContent()).toContain(`${snippet.slice(0, 350)}...`);
 
-    await page.getByLabel("Text (markdown)").fill("## Depletions\n\nShipments were **up 4%** on the week.\n\n| Channel | Change |\n|---|---|\n| Off-premise | +4% |");
+    await page
+      .getByLabel("Text (markdown)")
+      .fill(
+        "## Depletions\n\nShipments were **up 4%** on the week.\n\n| Channel | Change |\n|---|---|\n| Off-premise | +4% |",
+      );
     const preview = page.getByTestId("preview");
     await preview.getByRole("heading", { level: 2, name: "Depletions" }).waitFor();
     expect(await preview.locator("strong").textContent()).toBe("up 4%");
@@ -166,7 +185,10 @@ describe("the editor's desk", () => {
       transfer.items.add(new File([bytes], "agave bar.jpg", { type: "image/jpeg" }));
       return transfer;
     });
-    await page.getByText("Drop a JPEG, PNG or WebP here").locator("..").dispatchEvent("drop", { dataTransfer: dropped });
+    await page
+      .getByText("Drop a JPEG, PNG or WebP here")
+      .locator("..")
+      .dispatchEvent("drop", { dataTransfer: dropped });
     await page.getByText(/^agave-bar-[0-9a-f]{16}\.jpg$/).waitFor();
     await page.getByRole("button", { name: "Remove image" }).click();
     // ...or chosen with the picker.
@@ -188,7 +210,9 @@ describe("the editor's desk", () => {
     await page.getByLabel("Publish at").fill(soon);
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
     await page.getByText("Scheduled. It goes live at the time shown.").waitFor();
-    const before = await api<{ recaps: Array<{ headline: string }> }>(`/api/recaps?q=${encodeURIComponent("Desk test")}`);
+    const before = await api<{ recaps: Array<{ headline: string }> }>(
+      `/api/recaps?q=${encodeURIComponent("Desk test")}`,
+    );
     expect(before.recaps).toEqual([]);
     await expectNoAxeViolations(page);
 
@@ -198,8 +222,13 @@ describe("the editor's desk", () => {
     expect(stored).toBe(await page.evaluate((typed) => new Date(typed).toISOString(), soon));
 
     let live: { id: number; headline: string; blog_image_url: string; tags: string[]; snippets: string } | undefined;
-    for (const giveUp = Date.now() + 20_000; !live && Date.now() < giveUp; await new Promise((r) => setTimeout(r, 250))) {
-      live = (await api<{ recaps: NonNullable<typeof live>[] }>(`/api/recaps?q=${encodeURIComponent("Desk test")}`)).recaps[0];
+    for (
+      const giveUp = Date.now() + 20_000;
+      !live && Date.now() < giveUp;
+      await new Promise((r) => setTimeout(r, 250))
+    ) {
+      live = (await api<{ recaps: NonNullable<typeof live>[] }>(`/api/recaps?q=${encodeURIComponent("Desk test")}`))
+        .recaps[0];
     }
     expect(live).toMatchObject({ headline, tags: ["Holiday", "Depletions"], snippets: snippet });
     expect(live!.blog_image_url).toMatch(/^\/media\/weekly-summary-pics\/2026-11-20-holiday-shelf-[0-9a-f]{16}\.jpg$/);
@@ -223,7 +252,9 @@ describe("the editor's desk", () => {
     // 10:00 in New York on 2027-01-15 is 15:00 UTC (EST).
     await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
-    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe("2027-01-15T15:00:00.000Z");
+    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe(
+      "2027-01-15T15:00:00.000Z",
+    );
 
     for (const path of ["/admin", "/admin/recaps", "/admin/recaps?status=scheduled"]) {
       const res = await page.goto(path);
@@ -233,7 +264,11 @@ describe("the editor's desk", () => {
     }
     // Without JavaScript the server's own rendering: the same instant, in UTC, the zone named.
     const cookies = await context.cookies();
-    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url, timezoneId: "America/New_York" });
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: server.url,
+      timezoneId: "America/New_York",
+    });
     await plain.addCookies(cookies);
     const plainPage = await plain.newPage();
     const res = await plainPage.goto("/admin/recaps");
@@ -245,7 +280,9 @@ describe("the editor's desk", () => {
   });
 
   it("reads the time typed in a browser east of UTC in that browser's zone", async () => {
-    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, undefined, { timezoneId: "Asia/Kolkata" });
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, undefined, {
+      timezoneId: "Asia/Kolkata",
+    });
     await signIn(page, EDITOR);
     await page.goto("/admin/recaps/new");
     await hydrated(page);
@@ -253,7 +290,9 @@ describe("the editor's desk", () => {
     await page.getByLabel("Text (markdown)").fill("Sample content.");
     await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
-    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe("2027-01-15T04:30:00.000Z");
+    expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe(
+      "2027-01-15T04:30:00.000Z",
+    );
     await page.goto("/admin");
     await hydrated(page);
     await page.getByText("Jan 15, 2027, 10:00 AM GMT+5:30").first().waitFor();
@@ -266,9 +305,13 @@ describe("the editor's desk", () => {
     await signIn(page, EDITOR);
     await page.goto("/admin/episodes/new");
     await hydrated(page);
-    await page.getByLabel("Audio").setInputFiles(path.join(MEDIA, "podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
+    await page
+      .getByLabel("Audio")
+      .setInputFiles(path.join(MEDIA, "podcast-episodes/2026-11-20-daily-holiday-resets.mp3"));
     await page.getByTestId("audio-facts").waitFor();
-    expect(await page.getByTestId("audio-facts").textContent()).toMatch(/2026-11-20-daily-holiday-resets-[0-9a-f]{16}\.mp3 · 0:\d\d · 0\.1 MB/);
+    expect(await page.getByTestId("audio-facts").textContent()).toMatch(
+      /2026-11-20-daily-holiday-resets-[0-9a-f]{16}\.mp3 · 0:\d\d · 0\.1 MB/,
+    );
     await page.getByLabel("Title").fill("Desk test: the morning pour");
     await page.getByLabel("Series").selectOption("daily");
     await page.getByLabel("Description").fill("Sample content: a test episode uploaded through the desk.");
@@ -278,7 +321,9 @@ describe("the editor's desk", () => {
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    const latest = await api<{ episode: { title: string; duration_seconds: number; byte_size: number; audio_url: string } }>("/api/episodes/latest");
+    const latest = await api<{
+      episode: { title: string; duration_seconds: number; byte_size: number; audio_url: string };
+    }>("/api/episodes/latest");
     expect(latest.episode).toMatchObject({ title: "Desk test: the morning pour", byte_size: 99798 });
     expect(latest.episode.duration_seconds).toBeGreaterThan(0);
     expectNoUnexpectedErrors();
@@ -301,7 +346,10 @@ describe("the editor's desk", () => {
     expect(await item.getByRole("link").first().getAttribute("href")).toBe("/recap/1");
     await expectNoAxeViolations(page);
 
-    await Promise.all([page.waitForURL(/done=hide-1/), item.getByRole("button", { name: "Hide the comment by Spam Bot" }).click()]);
+    await Promise.all([
+      page.waitForURL(/done=hide-1/),
+      item.getByRole("button", { name: "Hide the comment by Spam Bot" }).click(),
+    ]);
     await page.getByText("Hidden: 1 comment.").waitFor();
     const visible = await api<{ comments: Array<{ comment_text: string }> }>("/api/recaps/1/comments");
     expect(visible.comments.map((c) => c.comment_text)).not.toContain("Buy cheap bottles at example.invalid");
@@ -310,7 +358,10 @@ describe("the editor's desk", () => {
     await page.getByLabel("Status").selectOption("hidden");
     await Promise.all([page.waitForURL(/status=hidden/), page.getByRole("button", { name: "Filter" }).click()]);
     await page.getByLabel("Select the comment by Spam Bot").check();
-    await Promise.all([page.waitForURL(/done=unhide-1/), page.getByRole("button", { name: "Unhide", exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(/done=unhide-1/),
+      page.getByRole("button", { name: "Unhide", exact: true }).click(),
+    ]);
     await page.getByText("Shown again: 1 comment.").waitFor();
     const again = await api<{ comments: Array<{ comment_text: string }> }>("/api/recaps/1/comments");
     expect(again.comments.map((c) => c.comment_text)).toContain("Buy cheap bottles at example.invalid");
@@ -360,7 +411,11 @@ describe("the editor's desk", () => {
     await first.page.goto("/admin/account");
     await hydrated(first.page);
     // Both of these, and the owner's sessions from the earlier tests.
-    const count = Number(/signed in on (\d+) devices/.exec((await first.page.getByText(/You are signed in on \d+ devices or browsers\./).textContent())!)![1]);
+    const count = Number(
+      /signed in on (\d+) devices/.exec(
+        (await first.page.getByText(/You are signed in on \d+ devices or browsers\./).textContent())!,
+      )![1],
+    );
     expect(count).toBeGreaterThanOrEqual(2);
     await press(first.page, "Sign out everywhere", /\/admin\/sign-in$/);
     await second.page.goto("/admin/recaps");
@@ -376,11 +431,23 @@ describe("the editor's desk", () => {
       await hydrated(page);
       await expectNoAxeViolations(page);
       await signIn(page, OWNER);
-      for (const path of ["/admin", "/admin/recaps", "/admin/recaps/new", "/admin/episodes", "/admin/episodes/new", "/admin/comments", "/admin/staff", "/admin/account"]) {
+      for (const path of [
+        "/admin",
+        "/admin/recaps",
+        "/admin/recaps/new",
+        "/admin/episodes",
+        "/admin/episodes/new",
+        "/admin/comments",
+        "/admin/staff",
+        "/admin/account",
+      ]) {
         await page.goto(path);
         await hydrated(page);
         await expectNoAxeViolations(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits`).toBe(true);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `${path} fits`,
+        ).toBe(true);
       }
       expectNoUnexpectedErrors();
       await context.close();

@@ -28,7 +28,10 @@ const bodyRows = (t: Locator) => t.locator("tbody tr");
 /** Each visible row's rank and company name, in order. */
 async function rowsOf(t: Locator): Promise<Array<[string, string]>> {
   return bodyRows(t).evaluateAll((rows) =>
-    rows.map((row) => [row.querySelector("td")?.textContent ?? "", row.querySelector("td:nth-child(2) .font-semibold")?.textContent ?? ""]),
+    rows.map((row) => [
+      row.querySelector("td")?.textContent ?? "",
+      row.querySelector("td:nth-child(2) .font-semibold")?.textContent ?? "",
+    ]),
   ) as Promise<Array<[string, string]>>;
 }
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search companies" });
@@ -43,13 +46,25 @@ describe("/explorer", () => {
     expect(await search(page).getAttribute("placeholder")).toBe("Search companies, locations, or brands...");
 
     const makers = table(page, MANUFACTURERS);
-    expect(await makers.locator("thead th").allInnerTexts()).toEqual(["Rank", "Company", "Location", "Key Brands", "Profile"]);
+    expect(await makers.locator("thead th").allInnerTexts()).toEqual([
+      "Rank",
+      "Company",
+      "Location",
+      "Key Brands",
+      "Profile",
+    ]);
     const makerRows = await rowsOf(makers);
     expect(makerRows).toEqual(companies.slice(0, 25).map((c, i) => [`#${i + 1}`, c.name]));
     await bodyRows(makers).first().getByText(companies[0]!.location).waitFor();
 
     const dists = table(page, DISTRIBUTORS);
-    expect(await dists.locator("thead th").allInnerTexts()).toEqual(["Rank", "Company", "Revenue/Coverage", "Focus Area", "Profile"]);
+    expect(await dists.locator("thead th").allInnerTexts()).toEqual([
+      "Rank",
+      "Company",
+      "Revenue/Coverage",
+      "Focus Area",
+      "Profile",
+    ]);
     expect(await rowsOf(dists)).toEqual(companies.slice(25).map((c, i) => [`#${i + 1}`, c.name]));
     // Company with its location beneath; revenue and coverage together.
     const first = bodyRows(dists).first();
@@ -81,7 +96,9 @@ describe("/explorer", () => {
 
     await search(page).fill("ny"); // locations: ", NY"
     const nyMakers = await rowsOf(makers);
-    expect(nyMakers.map(([, name]) => name)).toEqual(expect.arrayContaining(["Constellation Brands", "Diageo North America", "Heineken USA"]));
+    expect(nyMakers.map(([, name]) => name)).toEqual(
+      expect.arrayContaining(["Constellation Brands", "Diageo North America", "Heineken USA"]),
+    );
     await search(page).fill("Miami");
     await expect.poll(() => rowsOf(dists)).toEqual([["#1", "Southern Glazer's Wine & Spirits"]]);
     await makers.getByText("No manufacturers match this search.").waitFor();
@@ -126,7 +143,9 @@ describe("/explorer", () => {
     // Sorting and searching combine; ranks stay the original positions.
     await search(page).fill("wine");
     const filtered = await rowsOf(dists);
-    expect(filtered.map(([rank]) => Number(rank.slice(1)))).toEqual([...filtered.map(([rank]) => Number(rank.slice(1)))].sort((a, b) => b - a));
+    expect(filtered.map(([rank]) => Number(rank.slice(1)))).toEqual(
+      [...filtered.map(([rank]) => Number(rank.slice(1)))].sort((a, b) => b - a),
+    );
     await search(page).fill("");
 
     await makerButton.click();
@@ -200,7 +219,9 @@ describe("/explorer", () => {
     expect(makerText).not.toContain("Coverage");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
-    expect(await maker.getByRole("button", { name: "View Profile" }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await maker.getByRole("button", { name: "View Profile" }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
 
     // A click on the row opens it too; a click on the backdrop closes it.
     await maker.locator("td").nth(1).click();
@@ -228,7 +249,10 @@ describe("/explorer", () => {
     const plain = await (await fetch(`${server.url}/explorer`)).text();
     expect(plain).toContain('<meta property="og:title" content="Top Player Deep Dive"/>');
     expect(plain).toMatch(/<meta name="description" content="The 25 largest U\.S\. beverage alcohol manufacturers/);
-    const ld = JSON.parse(plain.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as { "@type": string; itemListElement: Array<{ position: number; item: { name: string } }> };
+    const ld = JSON.parse(plain.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as {
+      "@type": string;
+      itemListElement: Array<{ position: number; item: { name: string } }>;
+    };
     expect(ld["@type"]).toBe("ItemList");
     expect(ld.itemListElement).toHaveLength(50);
     expect(ld.itemListElement[49]).toMatchObject({ position: 50, item: { name: companies[49]!.name } });
@@ -273,7 +297,10 @@ describe("/explorer", () => {
     const makerHeader = table(page, MANUFACTURERS).locator("thead th").first();
     await makerHeader.getByRole("button", { name: /Rank/ }).click();
     await makerHeader.getByRole("button", { name: /Rank/ }).click();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download CSV of ${MANUFACTURERS}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: `Download CSV of ${MANUFACTURERS}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("top-25-us-alcohol-manufacturers-2024.csv");
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     expect(csv.trimEnd().split("\r\n")).toEqual([
@@ -283,8 +310,15 @@ describe("/explorer", () => {
     ]);
 
     await search(page).fill("");
-    const [all] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download CSV of ${DISTRIBUTORS}` }).click()]);
-    const lines = fs.readFileSync((await all.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const [all] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: `Download CSV of ${DISTRIBUTORS}` }).click(),
+    ]);
+    const lines = fs
+      .readFileSync((await all.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines).toHaveLength(26);
     expect(lines[1]).toContain(`1,Southern Glazer's Wine & Spirits,"Miami, FL","${companies[25]!.revenue}"`);
     expectNoUnexpectedErrors();
@@ -296,7 +330,9 @@ describe("/explorer", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const box = page.getByRole("region", { name: MANUFACTURERS, exact: true });
-    const scrolls = await box.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto");
+    const scrolls = await box.evaluate(
+      (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === "auto",
+    );
     expect(scrolls).toBe(true);
     await bodyRows(table(page, MANUFACTURERS)).first().getByRole("button", { name: "View Profile" }).click();
     const modalBox = await dialog(page).boundingBox();
@@ -307,4 +343,3 @@ describe("/explorer", () => {
     await page.context().close();
   });
 });
-

@@ -20,7 +20,14 @@ beforeAll(async () => {
   testDb = await freshDatabase("sqlite");
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, SITE_URL: SITE, SMTP_URL: sink.url, MAIL_FROM: "Proofline Recap <recap@proofline.test>", SCHEDULE_POLL_SECONDS: "0.2" }),
+    startServer({
+      ...testDb.env,
+      ADMIN_TOKEN: TOKEN,
+      SITE_URL: SITE,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Proofline Recap <recap@proofline.test>",
+      SCHEDULE_POLL_SECONDS: "0.2",
+    }),
   ]);
 });
 afterAll(async () => {
@@ -33,13 +40,18 @@ afterAll(async () => {
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address;
 const mailsTo = (address: string) => sink.messages.filter((m) => to(m) === address);
 async function nextMailTo(address: string, count: number): Promise<ParsedMail> {
-  for (const giveUp = Date.now() + 10_000; mailsTo(address).length < count; await new Promise((r) => setTimeout(r, 25))) {
+  for (
+    const giveUp = Date.now() + 10_000;
+    mailsTo(address).length < count;
+    await new Promise((r) => setTimeout(r, 25))
+  ) {
     if (Date.now() > giveUp) throw new Error(`no mail number ${count} to ${address}`);
   }
   return mailsTo(address)[count - 1]!;
 }
 /** A link of the site from a mail, on the server under test. */
-const siteLink = (m: ParsedMail, kind: "confirm" | "unsubscribe") => m.text!.match(new RegExp(`${SITE}/newsletter/${kind}/\\S+`))![0].replace(SITE, server.url);
+const siteLink = (m: ParsedMail, kind: "confirm" | "unsubscribe") =>
+  m.text!.match(new RegExp(`${SITE}/newsletter/${kind}/\\S+`))![0].replace(SITE, server.url);
 const publish = async (headline: string) => {
   const res = await fetch(`${server.url}/api/admin/recaps`, {
     method: "POST",
@@ -93,7 +105,10 @@ describe("the weekly recap by email, in a browser", () => {
 
     await publish("A week the reader will not get");
     await new Promise((r) => setTimeout(r, 1500));
-    expect(mailsTo("buyer@example.com").map((m) => m.subject)).toEqual(["Confirm your subscription to the Proofline Weekly Recap", "Holiday resets arrive early"]);
+    expect(mailsTo("buyer@example.com").map((m) => m.subject)).toEqual([
+      "Confirm your subscription to the Proofline Weekly Recap",
+      "Holiday resets arrive early",
+    ]);
 
     // Unsubscribed by mistake: the page's own button, pressed in Chromium (it posted Origin: null and got 400 on 3f297b8).
     const [answer] = await Promise.all([
@@ -138,7 +153,11 @@ describe("the weekly recap by email, in a browser", () => {
       const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, viewport);
       await page.goto(`/recap/${ids.recaps[0]!.id}`);
       await hydrated(page);
-      await page.getByRole("main").getByRole("region", { name: "The Weekly Recap by email" }).getByLabel("Email address").waitFor();
+      await page
+        .getByRole("main")
+        .getByRole("region", { name: "The Weekly Recap by email" })
+        .getByLabel("Email address")
+        .waitFor();
       await expectNoAxeViolations(page);
       await page.goto("/newsletter");
       await expectNoAxeViolations(page);
@@ -173,7 +192,10 @@ describe("the weekly recap by email, in a browser", () => {
     expect((await nextMailTo("nora@example.com", 1)).subject).toBe("[Test] An archive recap");
     await expectNoAxeViolations(page);
 
-    await Promise.all([page.waitForURL(/newsletter=queued/), panel.getByRole("button", { name: "Send to subscribers" }).click()]);
+    await Promise.all([
+      page.waitForURL(/newsletter=queued/),
+      panel.getByRole("button", { name: "Send to subscribers" }).click(),
+    ]);
     await page.getByRole("status").getByText("Queued for every confirmed subscriber.").waitFor();
     await panel.getByText(/Queued .* UTC \(desk:nora@proofline\.test\)/).waitFor();
     expectNoUnexpectedErrors();

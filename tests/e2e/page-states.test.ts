@@ -110,7 +110,21 @@ const SCHEDULED_AT = "2030-01-15T15:00:00.000Z";
 const SCHEDULED_SERVER = "Jan 15, 2030, 3:00 PM UTC";
 const SCHEDULED_BROWSER = "Jan 15, 2030, 10:00 AM EST";
 
-type SamePage = "home" | "chat" | "explorer" | "newsletter" | "newsletter/confirm/:token" | "newsletter/unsubscribe/:key" | "newsletter/resubscribe/:key" | "admin/sign-in" | "admin/setup" | "admin/sign-out" | "admin/recaps/new" | "admin/episodes/new" | "admin/account" | "*";
+type SamePage =
+  | "home"
+  | "chat"
+  | "explorer"
+  | "newsletter"
+  | "newsletter/confirm/:token"
+  | "newsletter/unsubscribe/:key"
+  | "newsletter/resubscribe/:key"
+  | "admin/sign-in"
+  | "admin/setup"
+  | "admin/sign-out"
+  | "admin/recaps/new"
+  | "admin/episodes/new"
+  | "admin/account"
+  | "*";
 
 /**
  * The pages whose content no data state changes, as a signed-in owner sees them. They are
@@ -119,55 +133,106 @@ type SamePage = "home" | "chat" | "explorer" | "newsletter" | "newsletter/confir
  */
 function samePages(load = false): Pick<Pages, SamePage> {
   const pages = samePageCases();
-  return load ? pages : (Object.fromEntries(Object.keys(pages).map((route) => [route, []])) as unknown as Pick<Pages, SamePage>);
+  return load
+    ? pages
+    : (Object.fromEntries(Object.keys(pages).map((route) => [route, []])) as unknown as Pick<Pages, SamePage>);
 }
 
 function samePageCases(): Pick<Pages, SamePage> {
   return {
     home: { path: "/", shows: [HOME_SUBTITLE, "Launch Tool"] },
     chat: { path: "/chat", shows: ["Try asking about:"] },
-    explorer: { path: "/explorer", shows: ["Top Player Deep Dive", "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)"] },
+    explorer: {
+      path: "/explorer",
+      shows: ["Top Player Deep Dive", "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)"],
+    },
     newsletter: { path: "/newsletter", shows: ["Subscribe"] },
     // Links from mails that match no subscriber: each answers its documented refusal.
-    "newsletter/confirm/:token": { path: "/newsletter/confirm/not-a-real-token", status: 410, shows: ["This link has expired"] },
-    "newsletter/unsubscribe/:key": { path: "/newsletter/unsubscribe/not-a-real-key", status: 404, shows: ["Nothing to unsubscribe"] },
+    "newsletter/confirm/:token": {
+      path: "/newsletter/confirm/not-a-real-token",
+      status: 410,
+      shows: ["This link has expired"],
+    },
+    "newsletter/unsubscribe/:key": {
+      path: "/newsletter/unsubscribe/not-a-real-key",
+      status: 404,
+      shows: ["Nothing to unsubscribe"],
+    },
     "newsletter/resubscribe/:key": { path: "/newsletter/resubscribe/not-a-real-key", shows: ["Nothing to change"] },
     "admin/sign-in": { path: "/admin/sign-in", as: "visitor", shows: ["Sign in to the desk"] },
     // Once the desk has an owner, setup is gone: it sends people to sign in.
     "admin/setup": { path: "/admin/setup", as: "visitor", endsAt: "/admin/sign-in", shows: ["Sign in to the desk"] },
     // Signing out is a POST; a GET goes back to the desk.
     "admin/sign-out": { path: "/admin/sign-out", as: "staff", endsAt: "/admin", shows: ["Latest comments"] },
-    "admin/recaps/new": { path: "/admin/recaps/new", as: "staff", shows: ["New recap", { field: "Headline", value: "" }] },
-    "admin/episodes/new": { path: "/admin/episodes/new", as: "staff", shows: ["New episode", { field: "Title", value: "" }] },
+    "admin/recaps/new": {
+      path: "/admin/recaps/new",
+      as: "staff",
+      shows: ["New recap", { field: "Headline", value: "" }],
+    },
+    "admin/episodes/new": {
+      path: "/admin/episodes/new",
+      as: "staff",
+      shows: ["New episode", { field: "Title", value: "" }],
+    },
     "admin/account": { path: "/admin/account", as: "staff", shows: ["Account", "Change password"] },
-    "*": { path: "/no-such-page", status: 404, shows: ["Oops! Page not found", "Return to Home"], logs: [/^404 Error: User attempted to access non-existent route: \/no-such-page$/] },
+    "*": {
+      path: "/no-such-page",
+      status: 404,
+      shows: ["Oops! Page not found", "Return to Home"],
+      logs: [/^404 Error: User attempted to access non-existent route: \/no-such-page$/],
+    },
   };
 }
 
 /** A desk editor asked for something that is not there: the documented 404, in words. */
-const deskMissing = (path: string, text: string): PageCase => ({ path, as: "staff", status: 404, shows: ["Not found", text] });
+const deskMissing = (path: string, text: string): PageCase => ({
+  path,
+  as: "staff",
+  status: 404,
+  shows: ["Not found", text],
+});
 
 /** Public pages of a site with no recaps and no episodes (empty, or only drafts and scheduled ones). */
 function noPublicContent(hides: string[]): Pick<Pages, "recap" | "recap/:id" | "podcast"> {
   return {
     recap: { path: "/recap", shows: [NO_RECAP_LIST, NO_RECAP_SELECTED], hides },
-    "recap/:id": { path: "/recap/1", status: 404, shows: ["Summary Not Found", "The requested summary could not be found."], hides },
+    "recap/:id": {
+      path: "/recap/1",
+      status: 404,
+      shows: ["Summary Not Found", "The requested summary could not be found."],
+      hides,
+    },
     podcast: { path: "/podcast", shows: ["No episodes yet.", "0 episodes"], hides: ["Latest Episode", ...hides] },
   };
 }
 
-const ONE = { recap: "Bourbon allocations tighten before the holidays", episode: "The Daily Shot: allocation season", comment: "Allocations are tighter than last year in our stores." };
+const ONE = {
+  recap: "Bourbon allocations tighten before the holidays",
+  episode: "The Daily Shot: allocation season",
+  comment: "Allocations are tighter than last year in our stores.",
+};
 const MANY_RECAPS = 30;
 const MANY_EPISODES = 30;
 const MANY_COMMENTS = 55;
 const manyRecap = (n: number) => `Many-state recap number ${String(n).padStart(2, "0")}`;
 const manyEpisode = (n: number) => `Many-state episode number ${String(n).padStart(2, "0")}`;
 const dayOf = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-const DRAFT = { recap: "Draft recap: agave prices, not for readers yet", episode: "Draft episode: the RTD shelf, not for listeners yet" };
+const DRAFT = {
+  recap: "Draft recap: agave prices, not for readers yet",
+  episode: "Draft episode: the RTD shelf, not for listeners yet",
+};
 const SCHEDULED = { recap: "Scheduled recap: the January reset", episode: "Scheduled episode: January dry spell" };
-const HIDDEN = { visible: "A fair summary of the week, thanks.", hidden: "Buy cheap bottles at example.invalid", spammer: "Spam Bot", reader: "Rita Reader" };
+const HIDDEN = {
+  visible: "A fair summary of the week, thanks.",
+  hidden: "Buy cheap bottles at example.invalid",
+  spammer: "Spam Bot",
+  reader: "Rita Reader",
+};
 const NO_AUDIO = "Weekly Pour without a recording yet";
-const IMAGES = { with: "Recap with a picture: the holiday shelf", without: "Recap without a picture: depletions by state" };
+const IMAGES = {
+  with: "Recap with a picture: the holiday shelf",
+  without: "Recap without a picture: depletions by state",
+};
 
 const STATES: State[] = [
   {
@@ -176,13 +241,23 @@ const STATES: State[] = [
     seed: async () => ({}),
     pages: () => {
       // Every desk page sends the visitor to make the first owner.
-      const toSetup = (path: string): PageCase => ({ path, as: "staff", endsAt: "/admin/setup", shows: ["Set up the desk"] });
+      const toSetup = (path: string): PageCase => ({
+        path,
+        as: "staff",
+        endsAt: "/admin/setup",
+        shows: ["Set up the desk"],
+      });
       return {
         ...samePages(),
         ...noPublicContent([]),
         "admin/sign-in": { path: "/admin/sign-in", as: "visitor", endsAt: "/admin/setup", shows: ["Set up the desk"] },
         "admin/setup": { path: "/admin/setup", as: "visitor", shows: ["Set up the desk", "ADMIN_TOKEN"] },
-        "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
+        "admin/password/:token": {
+          path: "/admin/password/not-a-real-secret",
+          as: "visitor",
+          status: 404,
+          shows: ["This link has been used or has expired."],
+        },
         "admin/sign-out": toSetup("/admin/sign-out"),
         admin: toSetup("/admin"),
         "admin/recaps": toSetup("/admin/recaps"),
@@ -206,13 +281,30 @@ const STATES: State[] = [
     pages: () => ({
       ...samePages(true),
       ...noPublicContent([]),
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
-      admin: { path: "/admin", as: "staff", shows: ["No drafts or scheduled recaps.", "No drafts or scheduled episodes.", "No comments yet."] },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
+      admin: {
+        path: "/admin",
+        as: "staff",
+        shows: ["No drafts or scheduled recaps.", "No drafts or scheduled episodes.", "No comments yet."],
+      },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: ["No recaps here yet."], hides: ["Page 1 of"] },
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
       "admin/recaps/:id": deskMissing("/admin/recaps/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id/newsletter": { ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP), endsAt: "/admin/recaps/1" },
-      "admin/episodes": { path: "/admin/episodes", as: "staff", shows: ["No episodes here yet."], hides: ["Page 1 of"] },
+      "admin/recaps/:id/newsletter": {
+        ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP),
+        endsAt: "/admin/recaps/1",
+      },
+      "admin/episodes": {
+        path: "/admin/episodes",
+        as: "staff",
+        shows: ["No episodes here yet."],
+        hides: ["Page 1 of"],
+      },
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
       "admin/episodes/:id": deskMissing("/admin/episodes/1", NO_SUCH_DESK_EPISODE),
       "admin/comments": { path: "/admin/comments", as: "staff", shows: ["No comments to show."] },
@@ -223,7 +315,12 @@ const STATES: State[] = [
     name: "one item of each kind (a recap, an episode with audio, a comment on each, a member yet to set a password)",
     async seed(c) {
       const audio = await c.upload("podcast-episodes", "2026-11-20-daily-holiday-resets.mp3");
-      const recap = await c.recap({ date: "2026-11-20", headline: ONE.recap, tags: ["Bourbon"], snippets: "Allocations tighten." });
+      const recap = await c.recap({
+        date: "2026-11-20",
+        headline: ONE.recap,
+        tags: ["Bourbon"],
+        snippets: "Allocations tighten.",
+      });
       const episode = await c.episode({ date: "2026-11-20", title: ONE.episode, mp3_file: audio });
       await c.comment("recaps", recap, "Riley Retailer", ONE.comment);
       await c.comment("episodes", episode, "Pat Producer", "Good pace on this one.");
@@ -232,19 +329,73 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode, passwordPath }) => ({
       ...samePages(),
-      recap: { path: "/recap", shows: [ONE.recap, "Bourbon", { text: ONE.comment, only: "js" }], hides: [NO_RECAP_LIST, NO_RECAP_SELECTED, "Page 1 of"] },
-      "recap/:id": { path: `/recap/${recap}`, shows: [ONE.recap, "Allocations tighten.", { text: ONE.comment, only: "js" }] },
-      podcast: { path: "/podcast", shows: ["Latest Episode", ONE.episode, "1 episode", { css: "audio" }, { text: "Good pace on this one.", only: "js" }], hides: ["Audio not available", "Audio file not available", "No episodes yet."] },
-      "admin/password/:token": { path: passwordPath!, as: "visitor", shows: ["Set your password", "For Eddie Editor (editor@proofline.test)"] },
-      admin: { path: "/admin", as: "staff", shows: ["No drafts or scheduled recaps.", "Riley Retailer", ONE.comment, "Pat Producer"] },
+      recap: {
+        path: "/recap",
+        shows: [ONE.recap, "Bourbon", { text: ONE.comment, only: "js" }],
+        hides: [NO_RECAP_LIST, NO_RECAP_SELECTED, "Page 1 of"],
+      },
+      "recap/:id": {
+        path: `/recap/${recap}`,
+        shows: [ONE.recap, "Allocations tighten.", { text: ONE.comment, only: "js" }],
+      },
+      podcast: {
+        path: "/podcast",
+        shows: [
+          "Latest Episode",
+          ONE.episode,
+          "1 episode",
+          { css: "audio" },
+          { text: "Good pace on this one.", only: "js" },
+        ],
+        hides: ["Audio not available", "Audio file not available", "No episodes yet."],
+      },
+      "admin/password/:token": {
+        path: passwordPath!,
+        as: "visitor",
+        shows: ["Set your password", "For Eddie Editor (editor@proofline.test)"],
+      },
+      admin: {
+        path: "/admin",
+        as: "staff",
+        shows: ["No drafts or scheduled recaps.", "Riley Retailer", ONE.comment, "Pat Producer"],
+      },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: [ONE.recap, PUBLISHED_BADGE], hides: ["Page 1 of"] },
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id": { path: `/admin/recaps/${recap}`, as: "staff", shows: ["Edit recap", { field: "Headline", value: ONE.recap }, "Save changes", "Email to subscribers", "Email is not set up on this site"] },
-      "admin/recaps/:id/newsletter": { path: `/admin/recaps/${recap}/newsletter`, as: "staff", endsAt: `/admin/recaps/${recap}`, shows: ["Email to subscribers"] },
+      "admin/recaps/:id": {
+        path: `/admin/recaps/${recap}`,
+        as: "staff",
+        shows: [
+          "Edit recap",
+          { field: "Headline", value: ONE.recap },
+          "Save changes",
+          "Email to subscribers",
+          "Email is not set up on this site",
+        ],
+      },
+      "admin/recaps/:id/newsletter": {
+        path: `/admin/recaps/${recap}/newsletter`,
+        as: "staff",
+        endsAt: `/admin/recaps/${recap}`,
+        shows: ["Email to subscribers"],
+      },
       "admin/episodes": { path: "/admin/episodes", as: "staff", shows: [ONE.episode, PUBLISHED_BADGE] },
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
-      "admin/episodes/:id": { path: `/admin/episodes/${episode}`, as: "staff", shows: ["Edit episode", { field: "Title", value: ONE.episode }, "Replace audio", { text: "2026-11-20-daily-holiday-resets", only: "js" }] },
-      "admin/comments": { path: "/admin/comments", as: "staff", shows: [ONE.comment, "Good pace on this one."], hides: ["Older comments"] },
+      "admin/episodes/:id": {
+        path: `/admin/episodes/${episode}`,
+        as: "staff",
+        shows: [
+          "Edit episode",
+          { field: "Title", value: ONE.episode },
+          "Replace audio",
+          { text: "2026-11-20-daily-holiday-resets", only: "js" },
+        ],
+      },
+      "admin/comments": {
+        path: "/admin/comments",
+        as: "staff",
+        shows: [ONE.comment, "Good pace on this one."],
+        hides: ["Older comments"],
+      },
       "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER, "Eddie Editor", "editor@proofline.test"] },
     }),
   },
@@ -254,8 +405,15 @@ const STATES: State[] = [
       const audio = await c.upload("podcast-episodes", "2026-11-20-daily-holiday-resets.mp3");
       let recap = 0;
       for (let n = 1; n <= MANY_RECAPS; n++) recap = await c.recap({ date: dayOf(n), headline: manyRecap(n) });
-      for (let n = 1; n <= MANY_EPISODES; n++) await c.episode({ date: dayOf(n), title: manyEpisode(n), mp3_file: audio, weekly_daily: n % 2 ? "daily" : "weekly" });
-      for (let n = 1; n <= MANY_COMMENTS; n++) await c.comment("recaps", recap, `Reader ${n}`, `Comment number ${n} on the newest recap.`);
+      for (let n = 1; n <= MANY_EPISODES; n++)
+        await c.episode({
+          date: dayOf(n),
+          title: manyEpisode(n),
+          mp3_file: audio,
+          weekly_daily: n % 2 ? "daily" : "weekly",
+        });
+      for (let n = 1; n <= MANY_COMMENTS; n++)
+        await c.comment("recaps", recap, `Reader ${n}`, `Comment number ${n} on the newest recap.`);
       return { recap };
     },
     pages: ({ recap }) => ({
@@ -264,28 +422,80 @@ const STATES: State[] = [
         { path: "/recap", shows: [manyRecap(MANY_RECAPS), "Page 1 of 2"], hides: [manyRecap(1)] },
         { path: "/recap?page=2", shows: [manyRecap(1), "Page 2 of 2"], hides: [manyRecap(MANY_RECAPS)] },
       ],
-      "recap/:id": { path: `/recap/${recap}`, shows: [manyRecap(MANY_RECAPS), { text: "Comment number 1 on the newest recap.", only: "js" }] },
+      "recap/:id": {
+        path: `/recap/${recap}`,
+        shows: [manyRecap(MANY_RECAPS), { text: "Comment number 1 on the newest recap.", only: "js" }],
+      },
       podcast: [
-        { path: "/podcast", shows: ["Latest Episode", `${MANY_EPISODES} episodes`, manyEpisode(MANY_EPISODES), "Page 1 of 3"] },
+        {
+          path: "/podcast",
+          shows: ["Latest Episode", `${MANY_EPISODES} episodes`, manyEpisode(MANY_EPISODES), "Page 1 of 3"],
+        },
         { path: "/podcast?page=3", shows: [manyEpisode(1), "Page 3 of 3"], hides: [manyEpisode(11)] },
       ],
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
-      admin: { path: "/admin", as: "staff", shows: [`Comment number ${MANY_COMMENTS} on the newest recap.`], hides: [`Comment number ${MANY_COMMENTS - 5} on the newest recap.`] },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
+      admin: {
+        path: "/admin",
+        as: "staff",
+        shows: [`Comment number ${MANY_COMMENTS} on the newest recap.`],
+        hides: [`Comment number ${MANY_COMMENTS - 5} on the newest recap.`],
+      },
       "admin/recaps": [
-        { path: "/admin/recaps", as: "staff", shows: [manyRecap(MANY_RECAPS), `Page 1 of 2 · ${MANY_RECAPS} published recaps`], hides: [manyRecap(1)] },
-        { path: "/admin/recaps?page=2", as: "staff", shows: [manyRecap(1), `Page 2 of 2 · ${MANY_RECAPS} published recaps`] },
+        {
+          path: "/admin/recaps",
+          as: "staff",
+          shows: [manyRecap(MANY_RECAPS), `Page 1 of 2 · ${MANY_RECAPS} published recaps`],
+          hides: [manyRecap(1)],
+        },
+        {
+          path: "/admin/recaps?page=2",
+          as: "staff",
+          shows: [manyRecap(1), `Page 2 of 2 · ${MANY_RECAPS} published recaps`],
+        },
       ],
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id": { path: `/admin/recaps/${recap}`, as: "staff", shows: [{ field: "Headline", value: manyRecap(MANY_RECAPS) }, "Email to subscribers"] },
-      "admin/recaps/:id/newsletter": { path: `/admin/recaps/${recap}/newsletter`, as: "staff", endsAt: `/admin/recaps/${recap}`, shows: ["Email to subscribers"] },
+      "admin/recaps/:id": {
+        path: `/admin/recaps/${recap}`,
+        as: "staff",
+        shows: [{ field: "Headline", value: manyRecap(MANY_RECAPS) }, "Email to subscribers"],
+      },
+      "admin/recaps/:id/newsletter": {
+        path: `/admin/recaps/${recap}/newsletter`,
+        as: "staff",
+        endsAt: `/admin/recaps/${recap}`,
+        shows: ["Email to subscribers"],
+      },
       "admin/episodes": [
-        { path: "/admin/episodes", as: "staff", shows: [manyEpisode(MANY_EPISODES), `Page 1 of 2 · ${MANY_EPISODES} published episodes`], hides: [manyEpisode(1)] },
-        { path: "/admin/episodes?page=2", as: "staff", shows: [manyEpisode(1), `Page 2 of 2 · ${MANY_EPISODES} published episodes`] },
+        {
+          path: "/admin/episodes",
+          as: "staff",
+          shows: [manyEpisode(MANY_EPISODES), `Page 1 of 2 · ${MANY_EPISODES} published episodes`],
+          hides: [manyEpisode(1)],
+        },
+        {
+          path: "/admin/episodes?page=2",
+          as: "staff",
+          shows: [manyEpisode(1), `Page 2 of 2 · ${MANY_EPISODES} published episodes`],
+        },
       ],
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
-      "admin/episodes/:id": { path: `/admin/episodes/${MANY_EPISODES}`, as: "staff", shows: [{ field: "Title", value: manyEpisode(MANY_EPISODES) }] },
+      "admin/episodes/:id": {
+        path: `/admin/episodes/${MANY_EPISODES}`,
+        as: "staff",
+        shows: [{ field: "Title", value: manyEpisode(MANY_EPISODES) }],
+      },
       // 50 at a time, the newest first, then "Older comments".
-      "admin/comments": { path: "/admin/comments", as: "staff", shows: [`Comment number ${MANY_COMMENTS} on the newest recap.`, "Older comments"], hides: ["Comment number 5 on the newest recap."] },
+      "admin/comments": {
+        path: "/admin/comments",
+        as: "staff",
+        shows: [`Comment number ${MANY_COMMENTS} on the newest recap.`, "Older comments"],
+        hides: ["Comment number 5 on the newest recap."],
+      },
       "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER] },
     }),
   },
@@ -300,14 +510,36 @@ const STATES: State[] = [
       ...samePages(),
       // A draft is never public.
       ...noPublicContent([DRAFT.recap, DRAFT.episode]),
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
-      admin: { path: "/admin", as: "staff", shows: [DRAFT.recap, DRAFT.episode, DRAFT_BADGE], hides: ["No drafts or scheduled recaps.", "No drafts or scheduled episodes."] },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
+      admin: {
+        path: "/admin",
+        as: "staff",
+        shows: [DRAFT.recap, DRAFT.episode, DRAFT_BADGE],
+        hides: ["No drafts or scheduled recaps.", "No drafts or scheduled episodes."],
+      },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: [DRAFT.recap, DRAFT_BADGE] },
-      "admin/recaps/drafts/:draftId": { path: `/admin/recaps/drafts/${recapDraft}`, as: "staff", shows: ["Edit recap", { field: "Headline", value: DRAFT.recap }, "Save draft", "Publish now", "Delete draft"], hides: ["Email to subscribers"] },
+      "admin/recaps/drafts/:draftId": {
+        path: `/admin/recaps/drafts/${recapDraft}`,
+        as: "staff",
+        shows: ["Edit recap", { field: "Headline", value: DRAFT.recap }, "Save draft", "Publish now", "Delete draft"],
+        hides: ["Email to subscribers"],
+      },
       "admin/recaps/:id": deskMissing("/admin/recaps/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id/newsletter": { ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP), endsAt: "/admin/recaps/1" },
+      "admin/recaps/:id/newsletter": {
+        ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP),
+        endsAt: "/admin/recaps/1",
+      },
       "admin/episodes": { path: "/admin/episodes", as: "staff", shows: [DRAFT.episode, DRAFT_BADGE] },
-      "admin/episodes/drafts/:draftId": { path: `/admin/episodes/drafts/${episodeDraft}`, as: "staff", shows: ["Edit episode", { field: "Title", value: DRAFT.episode }, "Delete draft"] },
+      "admin/episodes/drafts/:draftId": {
+        path: `/admin/episodes/drafts/${episodeDraft}`,
+        as: "staff",
+        shows: ["Edit episode", { field: "Title", value: DRAFT.episode }, "Delete draft"],
+      },
       "admin/episodes/:id": deskMissing("/admin/episodes/1", NO_SUCH_DESK_EPISODE),
       "admin/comments": { path: "/admin/comments", as: "staff", shows: ["No comments to show."] },
       "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER] },
@@ -316,8 +548,16 @@ const STATES: State[] = [
   {
     name: "a scheduled recap and a scheduled episode (not yet due)",
     async seed(c) {
-      const recapDraft = await c.recapDraft({ date: "2030-01-15", headline: SCHEDULED.recap, publish_at: SCHEDULED_AT });
-      const episodeDraft = await c.episodeDraft({ date: "2030-01-15", title: SCHEDULED.episode, publish_at: SCHEDULED_AT });
+      const recapDraft = await c.recapDraft({
+        date: "2030-01-15",
+        headline: SCHEDULED.recap,
+        publish_at: SCHEDULED_AT,
+      });
+      const episodeDraft = await c.episodeDraft({
+        date: "2030-01-15",
+        title: SCHEDULED.episode,
+        publish_at: SCHEDULED_AT,
+      });
       return { recapDraft, episodeDraft };
     },
     pages: ({ recapDraft, episodeDraft }) => {
@@ -337,20 +577,36 @@ const STATES: State[] = [
       return {
         ...samePages(),
         ...noPublicContent([SCHEDULED.recap, SCHEDULED.episode]),
-        "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
+        "admin/password/:token": {
+          path: "/admin/password/not-a-real-secret",
+          as: "visitor",
+          status: 404,
+          shows: ["This link has been used or has expired."],
+        },
         admin: { path: "/admin", as: "staff", shows: [SCHEDULED.recap, SCHEDULED.episode, ...scheduled] },
         "admin/recaps": [
           { path: "/admin/recaps", as: "staff", shows: [SCHEDULED.recap, ...scheduled] },
           { path: "/admin/recaps?status=scheduled", as: "staff", shows: [SCHEDULED.recap, ...scheduled] },
         ],
-        "admin/recaps/drafts/:draftId": { path: `/admin/recaps/drafts/${recapDraft}`, as: "staff", shows: [{ field: "Headline", value: SCHEDULED.recap }, ...publishAtField] },
+        "admin/recaps/drafts/:draftId": {
+          path: `/admin/recaps/drafts/${recapDraft}`,
+          as: "staff",
+          shows: [{ field: "Headline", value: SCHEDULED.recap }, ...publishAtField],
+        },
         "admin/recaps/:id": deskMissing("/admin/recaps/1", NO_SUCH_DESK_RECAP),
-        "admin/recaps/:id/newsletter": { ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP), endsAt: "/admin/recaps/1" },
+        "admin/recaps/:id/newsletter": {
+          ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP),
+          endsAt: "/admin/recaps/1",
+        },
         "admin/episodes": [
           { path: "/admin/episodes", as: "staff", shows: [SCHEDULED.episode, ...scheduled] },
           { path: "/admin/episodes?status=scheduled", as: "staff", shows: [SCHEDULED.episode, ...scheduled] },
         ],
-        "admin/episodes/drafts/:draftId": { path: `/admin/episodes/drafts/${episodeDraft}`, as: "staff", shows: [{ field: "Title", value: SCHEDULED.episode }, ...publishAtField] },
+        "admin/episodes/drafts/:draftId": {
+          path: `/admin/episodes/drafts/${episodeDraft}`,
+          as: "staff",
+          shows: [{ field: "Title", value: SCHEDULED.episode }, ...publishAtField],
+        },
         "admin/episodes/:id": deskMissing("/admin/episodes/1", NO_SUCH_DESK_EPISODE),
         "admin/comments": { path: "/admin/comments", as: "staff", shows: ["No comments to show."] },
         "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER] },
@@ -370,22 +626,70 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode }) => ({
       ...samePages(),
-      recap: { path: "/recap", shows: ["Recap with a moderated thread", { text: HIDDEN.visible, only: "js" }], hides: [HIDDEN.hidden, HIDDEN.spammer] },
-      "recap/:id": { path: `/recap/${recap}`, shows: ["Recap with a moderated thread", { text: HIDDEN.visible, only: "js" }], hides: [HIDDEN.hidden, HIDDEN.spammer] },
-      podcast: { path: "/podcast", shows: ["Episode with a moderated thread", { text: `${HIDDEN.visible} (episode)`, only: "js" }], hides: [HIDDEN.hidden, HIDDEN.spammer] },
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
-      admin: { path: "/admin", as: "staff", shows: [HIDDEN.hidden, HIDDEN.visible, { css: 'span:text-is("hidden")' }, { css: 'span:text-is("visible")' }] },
+      recap: {
+        path: "/recap",
+        shows: ["Recap with a moderated thread", { text: HIDDEN.visible, only: "js" }],
+        hides: [HIDDEN.hidden, HIDDEN.spammer],
+      },
+      "recap/:id": {
+        path: `/recap/${recap}`,
+        shows: ["Recap with a moderated thread", { text: HIDDEN.visible, only: "js" }],
+        hides: [HIDDEN.hidden, HIDDEN.spammer],
+      },
+      podcast: {
+        path: "/podcast",
+        shows: ["Episode with a moderated thread", { text: `${HIDDEN.visible} (episode)`, only: "js" }],
+        hides: [HIDDEN.hidden, HIDDEN.spammer],
+      },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
+      admin: {
+        path: "/admin",
+        as: "staff",
+        shows: [HIDDEN.hidden, HIDDEN.visible, { css: 'span:text-is("hidden")' }, { css: 'span:text-is("visible")' }],
+      },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: ["Recap with a moderated thread"] },
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id": { path: `/admin/recaps/${recap}`, as: "staff", shows: [{ field: "Headline", value: "Recap with a moderated thread" }] },
-      "admin/recaps/:id/newsletter": { path: `/admin/recaps/${recap}/newsletter`, as: "staff", endsAt: `/admin/recaps/${recap}`, shows: ["Email to subscribers"] },
+      "admin/recaps/:id": {
+        path: `/admin/recaps/${recap}`,
+        as: "staff",
+        shows: [{ field: "Headline", value: "Recap with a moderated thread" }],
+      },
+      "admin/recaps/:id/newsletter": {
+        path: `/admin/recaps/${recap}/newsletter`,
+        as: "staff",
+        endsAt: `/admin/recaps/${recap}`,
+        shows: ["Email to subscribers"],
+      },
       "admin/episodes": { path: "/admin/episodes", as: "staff", shows: ["Episode with a moderated thread"] },
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
-      "admin/episodes/:id": { path: `/admin/episodes/${episode}`, as: "staff", shows: [{ field: "Title", value: "Episode with a moderated thread" }] },
+      "admin/episodes/:id": {
+        path: `/admin/episodes/${episode}`,
+        as: "staff",
+        shows: [{ field: "Title", value: "Episode with a moderated thread" }],
+      },
       // The moderator sees the hidden comment, marked, with the button to show it again.
       "admin/comments": [
-        { path: "/admin/comments", as: "staff", shows: [HIDDEN.hidden, HIDDEN.visible, { css: 'button:has-text("Unhide the comment by Spam Bot")' }, { css: 'button:has-text("Hide the comment by Rita Reader")' }] },
-        { path: "/admin/comments?status=hidden", as: "staff", shows: [HIDDEN.hidden, `${HIDDEN.hidden} (episode)`], hides: [HIDDEN.visible] },
+        {
+          path: "/admin/comments",
+          as: "staff",
+          shows: [
+            HIDDEN.hidden,
+            HIDDEN.visible,
+            { css: 'button:has-text("Unhide the comment by Spam Bot")' },
+            { css: 'button:has-text("Hide the comment by Rita Reader")' },
+          ],
+        },
+        {
+          path: "/admin/comments?status=hidden",
+          as: "staff",
+          shows: [HIDDEN.hidden, `${HIDDEN.hidden} (episode)`],
+          hides: [HIDDEN.visible],
+        },
       ],
       "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER] },
     }),
@@ -399,16 +703,33 @@ const STATES: State[] = [
       ...samePages(),
       ...noPublicContent([]),
       // The latest-episode card and the list each say so in their own words (spec, Podcasts).
-      podcast: { path: "/podcast", shows: ["Latest Episode", NO_AUDIO, "Audio not available", "Audio file not available", "1 episode"], hides: [{ css: "audio" }] },
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
+      podcast: {
+        path: "/podcast",
+        shows: ["Latest Episode", NO_AUDIO, "Audio not available", "Audio file not available", "1 episode"],
+        hides: [{ css: "audio" }],
+      },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
       admin: { path: "/admin", as: "staff", shows: ["No drafts or scheduled episodes."] },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: ["No recaps here yet."] },
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
       "admin/recaps/:id": deskMissing("/admin/recaps/1", NO_SUCH_DESK_RECAP),
-      "admin/recaps/:id/newsletter": { ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP), endsAt: "/admin/recaps/1" },
+      "admin/recaps/:id/newsletter": {
+        ...deskMissing("/admin/recaps/1/newsletter", NO_SUCH_DESK_RECAP),
+        endsAt: "/admin/recaps/1",
+      },
       "admin/episodes": { path: "/admin/episodes", as: "staff", shows: [NO_AUDIO, PUBLISHED_BADGE] },
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
-      "admin/episodes/:id": { path: `/admin/episodes/${episode}`, as: "staff", shows: [{ field: "Title", value: NO_AUDIO }, "Drop an MP3 or M4A here"], hides: ["Replace audio", { css: "audio" }] },
+      "admin/episodes/:id": {
+        path: `/admin/episodes/${episode}`,
+        as: "staff",
+        shows: [{ field: "Title", value: NO_AUDIO }, "Drop an MP3 or M4A here"],
+        hides: ["Replace audio", { css: "audio" }],
+      },
       "admin/comments": { path: "/admin/comments", as: "staff", shows: ["No comments to show."] },
       "admin/staff": { path: "/admin/staff", as: "staff", shows: [OWNER] },
     }),
@@ -433,15 +754,34 @@ const STATES: State[] = [
         { path: `/recap/${recap2}`, shows: [IMAGES.without], hides: [{ css: RECAP_IMAGE }] },
       ],
       podcast: { path: "/podcast", shows: ["No episodes yet."] },
-      "admin/password/:token": { path: "/admin/password/not-a-real-secret", as: "visitor", status: 404, shows: ["This link has been used or has expired."] },
+      "admin/password/:token": {
+        path: "/admin/password/not-a-real-secret",
+        as: "visitor",
+        status: 404,
+        shows: ["This link has been used or has expired."],
+      },
       admin: { path: "/admin", as: "staff", shows: ["No drafts or scheduled recaps."] },
       "admin/recaps": { path: "/admin/recaps", as: "staff", shows: [IMAGES.with, IMAGES.without] },
       "admin/recaps/drafts/:draftId": deskMissing("/admin/recaps/drafts/1", NO_SUCH_DESK_RECAP),
       "admin/recaps/:id": [
-        { path: `/admin/recaps/${recap}`, as: "staff", shows: [{ field: "Headline", value: IMAGES.with }, { css: RECAP_IMAGE, loaded: true }, "Remove image"] },
-        { path: `/admin/recaps/${recap2}`, as: "staff", shows: [{ field: "Headline", value: IMAGES.without }], hides: [{ css: RECAP_IMAGE }, "Remove image"] },
+        {
+          path: `/admin/recaps/${recap}`,
+          as: "staff",
+          shows: [{ field: "Headline", value: IMAGES.with }, { css: RECAP_IMAGE, loaded: true }, "Remove image"],
+        },
+        {
+          path: `/admin/recaps/${recap2}`,
+          as: "staff",
+          shows: [{ field: "Headline", value: IMAGES.without }],
+          hides: [{ css: RECAP_IMAGE }, "Remove image"],
+        },
       ],
-      "admin/recaps/:id/newsletter": { path: `/admin/recaps/${recap}/newsletter`, as: "staff", endsAt: `/admin/recaps/${recap}`, shows: ["Email to subscribers"] },
+      "admin/recaps/:id/newsletter": {
+        path: `/admin/recaps/${recap}/newsletter`,
+        as: "staff",
+        endsAt: `/admin/recaps/${recap}`,
+        shows: ["Email to subscribers"],
+      },
       "admin/episodes": { path: "/admin/episodes", as: "staff", shows: ["No episodes here yet."] },
       "admin/episodes/drafts/:draftId": deskMissing("/admin/episodes/drafts/1", NO_SUCH_DESK_EPISODE),
       "admin/episodes/:id": deskMissing("/admin/episodes/1", NO_SUCH_DESK_EPISODE),
@@ -465,7 +805,12 @@ afterAll(async () => {
 const SHOW_MS = 5_000;
 
 /** Loads `c.path` fresh in `context` and checks status, destination and content; JavaScript on or off as the context is. */
-async function checkPage(context: BrowserContext, c: PageCase, mode: "js" | "plain", expect: ExpectStatic): Promise<void> {
+async function checkPage(
+  context: BrowserContext,
+  c: PageCase,
+  mode: "js" | "plain",
+  expect: ExpectStatic,
+): Promise<void> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (msg) => {
@@ -497,12 +842,23 @@ async function checkPage(context: BrowserContext, c: PageCase, mode: "js" | "pla
   }
 }
 
-async function expectShown(page: Page, check: Check, mode: "js" | "plain", where: string, expect: ExpectStatic): Promise<void> {
+async function expectShown(
+  page: Page,
+  check: Check,
+  mode: "js" | "plain",
+  where: string,
+  expect: ExpectStatic,
+): Promise<void> {
   const what = `${where}: must show ${JSON.stringify(check)}`;
   if (typeof check === "string" || "text" in check) {
     if (typeof check !== "string" && check.only !== mode) return;
     const text = typeof check === "string" ? check : check.text;
-    await page.getByText(text).filter({ visible: true }).first().waitFor({ state: "visible", timeout: SHOW_MS }).catch(() => expect.fail(what));
+    await page
+      .getByText(text)
+      .filter({ visible: true })
+      .first()
+      .waitFor({ state: "visible", timeout: SHOW_MS })
+      .catch(() => expect.fail(what));
   } else if ("field" in check) {
     if (check.only && check.only !== mode) return;
     const value = await page.getByLabel(check.field, { exact: true }).inputValue({ timeout: SHOW_MS });
@@ -513,7 +869,12 @@ async function expectShown(page: Page, check: Check, mode: "js" | "plain", where
     await element.waitFor({ state: "visible", timeout: SHOW_MS }).catch(() => expect.fail(what));
     if (check.loaded) {
       await element.scrollIntoViewIfNeeded();
-      await expect.poll(() => element.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `${what}: the image loads`, timeout: SHOW_MS }).toBe(true);
+      await expect
+        .poll(() => element.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: `${what}: the image loads`,
+          timeout: SHOW_MS,
+        })
+        .toBe(true);
     }
   }
 }
@@ -527,14 +888,25 @@ describe.each(STATES)("$name", (state) => {
   beforeAll(async () => {
     testDb = await freshDatabase("sqlite");
     // No demo content: each state is exactly what its seed makes. Comments come fast here.
-    server = await startServer({ ...testDb.env, ADMIN_TOKEN, SEED_DEMO: "false", COMMENT_RATE_PER_MINUTE: "1000", COMMENT_RATE_PER_DAY: "1000" });
-    const [js, plain] = await Promise.all([browserContext(browser, server.url, true), browserContext(browser, server.url, false)]);
+    server = await startServer({
+      ...testDb.env,
+      ADMIN_TOKEN,
+      SEED_DEMO: "false",
+      COMMENT_RATE_PER_MINUTE: "1000",
+      COMMENT_RATE_PER_DAY: "1000",
+    });
+    const [js, plain] = await Promise.all([
+      browserContext(browser, server.url, true),
+      browserContext(browser, server.url, false),
+    ]);
     contexts.visitor = { js, plain };
-    contexts.staff = state.staff === false ? contexts.visitor : await signedInContexts(browser, server.url, ADMIN_TOKEN);
+    contexts.staff =
+      state.staff === false ? contexts.visitor : await signedInContexts(browser, server.url, ADMIN_TOKEN);
     ids = await state.seed(siteContent(server.url, ADMIN_TOKEN, testDb));
   });
   afterAll(async () => {
-    for (const who of new Set([contexts.visitor, contexts.staff])) await Promise.all([who?.js.close(), who?.plain.close()]);
+    for (const who of new Set([contexts.visitor, contexts.staff]))
+      await Promise.all([who?.js.close(), who?.plain.close()]);
     await server?.stop();
     await testDb?.drop();
   });

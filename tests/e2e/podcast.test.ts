@@ -15,7 +15,10 @@ let episodes: Episode[];
 
 beforeAll(async () => {
   testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ ...testDb.env, COMMENT_RATE_PER_MINUTE: "1000" })]);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ ...testDb.env, COMMENT_RATE_PER_MINUTE: "1000" }),
+  ]);
   db = openDatabase({ databaseUrl: undefined, dataDir: testDb.dataDir });
   episodes = ((await (await fetch(`${server.url}/api/episodes`)).json()) as { episodes: Episode[] }).episodes;
 });
@@ -26,7 +29,8 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const shortDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const latestCard = (page: Page) => page.getByRole("region", { name: "Latest Episode", exact: true });
 const episodeItems = (page: Page) => page.locator("ol > li article[id^=episode-]");
 const episodeById = (page: Page, id: number) => page.locator(`#episode-${id}`);
@@ -61,9 +65,15 @@ describe("/podcast", () => {
     expect(await audioOf(episodeById(page, silent.id)).count()).toBe(0);
 
     const subscribe = page.getByRole("region", { name: "Subscribe" });
-    expect(await subscribe.getByRole("link", { name: "All episodes (RSS)" }).getAttribute("href")).toBe("/feeds/podcast.xml");
-    expect(await subscribe.getByRole("link", { name: "The Daily Shot (RSS)" }).getAttribute("href")).toBe("/feeds/daily.xml");
-    expect(await subscribe.getByRole("link", { name: "The Weekly Pour (RSS)" }).getAttribute("href")).toBe("/feeds/weekly.xml");
+    expect(await subscribe.getByRole("link", { name: "All episodes (RSS)" }).getAttribute("href")).toBe(
+      "/feeds/podcast.xml",
+    );
+    expect(await subscribe.getByRole("link", { name: "The Daily Shot (RSS)" }).getAttribute("href")).toBe(
+      "/feeds/daily.xml",
+    );
+    expect(await subscribe.getByRole("link", { name: "The Weekly Pour (RSS)" }).getAttribute("href")).toBe(
+      "/feeds/weekly.xml",
+    );
     expectNoUnexpectedErrors();
   });
 
@@ -98,7 +108,10 @@ describe("/podcast", () => {
     await latestCard(page).waitFor();
 
     await page.unrouteAll({ behavior: "wait" });
-    await page.route((url) => isRouteData(url), (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "down" }));
+    await page.route(
+      (url) => isRouteData(url),
+      (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "down" }),
+    );
     await page.getByRole("navigation", { name: "Series" }).getByRole("link", { name: "The Daily Shot" }).click();
     await page.getByText("Error loading episodes").waitFor();
     await page.getByRole("heading", { level: 1, name: "The Spirits Signal" }).waitFor();
@@ -124,7 +137,10 @@ describe("/podcast", () => {
       el.muted = true;
       await el.play();
     });
-    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).paused, first!.id);
+    await page.waitForFunction(
+      (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).paused,
+      first!.id,
+    );
     await b.evaluate((el: HTMLAudioElement) => {
       el.currentTime = 6;
       el.pause();
@@ -139,14 +155,24 @@ describe("/podcast", () => {
       el.muted = true;
       await el.play();
     });
-    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime >= 6, second!.id);
+    await page.waitForFunction(
+      (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime >= 6,
+      second!.id,
+    );
     expectNoUnexpectedErrors();
   });
 
   it("opens a shared moment at its time", async () => {
     const target = episodes.filter((e) => e.audio_url)[2]!;
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/podcast#episode-${target.id}&t=4`);
-    await page.waitForFunction((id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime === 4, target.id);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(
+      browser,
+      server.url,
+      `/podcast#episode-${target.id}&t=4`,
+    );
+    await page.waitForFunction(
+      (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime === 4,
+      target.id,
+    );
     expect(await audioOf(episodeById(page, target.id)).evaluate((el: HTMLAudioElement) => el.preload)).toBe("metadata");
     expectNoUnexpectedErrors();
   });
@@ -167,7 +193,10 @@ describe("/podcast", () => {
       await card.getByRole("heading", { name: `Comments (${text.startsWith("Older") ? 1 : 2})` }).waitFor();
     }
     await page.getByText("Comment posted!").first().waitFor();
-    const texts = await card.getByRole("region", { name: /^Comments on/ }).locator("li").allInnerTexts();
+    const texts = await card
+      .getByRole("region", { name: /^Comments on/ })
+      .locator("li")
+      .allInnerTexts();
     expect(texts.map((t) => t.split("\n").at(-1))).toEqual(["Newer thought", "Older thought"]);
     expectNoUnexpectedErrors();
   });
@@ -182,7 +211,14 @@ describe("/podcast", () => {
   it("says 'Audio not available' on the latest card when the newest episode has no audio", async () => {
     await db.db
       .insertInto("podcast_episodes")
-      .values({ date: "2026-11-21", title: "Sample: Without audio", description: "An episode whose audio is not ready.", weekly_daily: "daily", mp3_file: null, guid: crypto.randomUUID() })
+      .values({
+        date: "2026-11-21",
+        title: "Sample: Without audio",
+        description: "An episode whose audio is not ready.",
+        weekly_daily: "daily",
+        mp3_file: null,
+        guid: crypto.randomUUID(),
+      })
       .execute();
     const { page } = await openHydrated(browser, server.url, "/podcast");
     await latestCard(page).getByText("Audio not available", { exact: true }).waitFor();
@@ -198,7 +234,10 @@ describe("transcripts and chapters", () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
     const card = episodeById(page, holiday().id);
     const chapters = card.getByRole("region", { name: `Chapters of “${holiday().title}”` });
-    expect((await chapters.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " "))).toEqual(["0:00 Opening", "0:04 The story"]);
+    expect((await chapters.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " "))).toEqual([
+      "0:00 Opening",
+      "0:04 The story",
+    ]);
 
     await card.getByText("Transcript", { exact: true }).click();
     const cues = card.getByRole("list", { name: `Transcript of “${holiday().title}”` }).getByRole("listitem");
@@ -224,11 +263,15 @@ describe("transcripts and chapters", () => {
 
   it("says so when a transcript cannot be read, and still offers the text", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/podcast");
-    await page.route(`**/feeds/episodes/${holiday().id}/transcript.vtt`, (route) => route.fulfill({ status: 500, body: "down" }));
+    await page.route(`**/feeds/episodes/${holiday().id}/transcript.vtt`, (route) =>
+      route.fulfill({ status: 500, body: "down" }),
+    );
     const card = episodeById(page, holiday().id);
     await card.getByText("Transcript", { exact: true }).click();
     await card.getByText("The transcript could not be loaded.").waitFor();
-    expect(await card.getByRole("link", { name: "Read the transcript as text" }).getAttribute("href")).toBe(`/feeds/episodes/${holiday().id}/transcript.txt`);
+    expect(await card.getByRole("link", { name: "Read the transcript as text" }).getAttribute("href")).toBe(
+      `/feeds/episodes/${holiday().id}/transcript.txt`,
+    );
     expectNoUnexpectedErrors([/status of 500/]);
     await page.context().close();
   });
@@ -240,7 +283,9 @@ describe("transcripts and chapters", () => {
     await card.getByText("Transcript", { exact: true }).click();
     await card.getByRole("button", { name: "Copy link to 0:11" }).click();
     await page.getByText("Link to 0:11 copied").waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/podcast\\?episode=${holiday().id}#episode-${holiday().id}&t=11$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/podcast\\?episode=${holiday().id}#episode-${holiday().id}&t=11$`),
+    );
     expectNoUnexpectedErrors();
     await page.context().close();
   });
@@ -276,7 +321,9 @@ describe("transcripts and chapters", () => {
     await card.getByText("Transcript", { exact: true }).click();
     const transcript = card.getByRole("list", { name: `Transcript of “${holiday().title}”` });
     expect(await transcript.innerText()).toContain("Premium enough to gift, priced for a cautious shopper.");
-    expect(await transcript.getByRole("link", { name: "Play from 0:11" }).getAttribute("href")).toBe(`/podcast?episode=${holiday().id}#episode-${holiday().id}&t=11`);
+    expect(await transcript.getByRole("link", { name: "Play from 0:11" }).getAttribute("href")).toBe(
+      `/podcast?episode=${holiday().id}#episode-${holiday().id}&t=11`,
+    );
 
     // Another episode's panel links to its plain text, which reads on its own.
     const other = episodes.find((e) => e.transcript_url && e.id !== holiday().id)!;
@@ -284,8 +331,9 @@ describe("transcripts and chapters", () => {
     await otherCard.getByText("Transcript", { exact: true }).click();
     const link = otherCard.getByRole("link", { name: "Read the transcript as text" });
     expect(await link.getAttribute("href")).toBe(`/feeds/episodes/${other.id}/transcript.txt`);
-    expect(await (await fetch(`${server.url}/feeds/episodes/${other.id}/transcript.txt`)).text()).toMatch(/The (Daily Shot|Weekly Pour), a sample episode/);
+    expect(await (await fetch(`${server.url}/feeds/episodes/${other.id}/transcript.txt`)).text()).toMatch(
+      /The (Daily Shot|Weekly Pour), a sample episode/,
+    );
     await context.close();
   });
-
 });

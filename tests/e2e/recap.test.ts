@@ -35,15 +35,24 @@ afterAll(async () => {
 
 const byDate = (date: string) => recaps.find((r) => r.date === date)!;
 const listItems = (page: Page) => page.getByRole("navigation", { name: "All Recaps" }).getByRole("link");
-const readerHeading = (page: Page) => page.getByRole("region", { name: "Selected recap" }).getByRole("heading", { level: 2 }).first();
+const readerHeading = (page: Page) =>
+  page.getByRole("region", { name: "Selected recap" }).getByRole("heading", { level: 2 }).first();
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search summaries" });
-const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 describe("/recap: list and reader", () => {
   it("shows the header, the search box, every recap newest first, and reads the first one", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/recap");
     await page.getByRole("heading", { level: 1, name: "Weekly Industry Recap" }).waitFor();
-    await page.getByText("Curated weekly summaries of the most important spirits industry news and developments").waitFor();
+    await page
+      .getByText("Curated weekly summaries of the most important spirits industry news and developments")
+      .waitFor();
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     expect(await search(page).getAttribute("placeholder")).toBe("Search summaries...");
     await page.getByRole("heading", { level: 2, name: "All Recaps" }).waitFor();
@@ -61,8 +70,12 @@ describe("/recap: list and reader", () => {
 
     const reader = page.getByRole("region", { name: "Selected recap" });
     expect(await reader.locator("time").first().innerText()).toBe(longDate(recaps[0]!.date));
-    expect(await reader.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual(recaps[0]!.tags);
-    expect(await reader.getByRole("img", { name: `Illustration for “${recaps[0]!.headline}”` }).getAttribute("src")).toBe(recaps[0]!.blog_image_url);
+    expect(await reader.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual(
+      recaps[0]!.tags,
+    );
+    expect(
+      await reader.getByRole("img", { name: `Illustration for “${recaps[0]!.headline}”` }).getAttribute("src"),
+    ).toBe(recaps[0]!.blog_image_url);
     expect(await reader.locator("blockquote").first().innerText()).toBe(`“${recaps[0]!.snippets}”`);
     // The body is formatted markdown: headings, lists, a table.
     expect(await reader.locator(".markdown-content h2").count()).toBeGreaterThan(0);
@@ -115,8 +128,13 @@ describe("/recap: list and reader", () => {
     const expected = ((await (await fetch(`${server.url}/api/recaps?q=tequila`)).json()) as { recaps: Recap[] }).recaps;
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(recaps.length);
-    await page.waitForFunction((n) => document.querySelectorAll('nav[aria-labelledby="all-recaps"] a').length === n, expected.length);
-    expect((await listItems(page).allInnerTexts()).map((t) => t.split("\n").at(-1))).toEqual(expected.map((r) => r.headline));
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('nav[aria-labelledby="all-recaps"] a').length === n,
+      expected.length,
+    );
+    expect((await listItems(page).allInnerTexts()).map((t) => t.split("\n").at(-1))).toEqual(
+      expected.map((r) => r.headline),
+    );
     expect(dataRequests).toHaveLength(1);
     // The first match is selected.
     expect(await readerHeading(page).innerText()).toBe(expected[0]!.headline);
@@ -125,7 +143,10 @@ describe("/recap: list and reader", () => {
     // Clearing the box brings every recap back and the URL back to /recap.
     await search(page).fill("");
     await page.waitForURL((url) => url.pathname === "/recap" && url.search === "");
-    await page.waitForFunction((n) => document.querySelectorAll('nav[aria-labelledby="all-recaps"] a').length === n, recaps.length);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('nav[aria-labelledby="all-recaps"] a').length === n,
+      recaps.length,
+    );
     expectNoUnexpectedErrors();
   });
 
@@ -168,7 +189,10 @@ describe("/recap: list and reader", () => {
   it("shows 'Loading weekly summaries...' while the page itself loads after a click from elsewhere", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/chat");
     const held = await gate(page, isRouteData);
-    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Weekly News Recap" }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Weekly News Recap" })
+      .click();
     await page.getByText("Loading weekly summaries...").waitFor();
     held.open();
     await page.getByRole("heading", { level: 2, name: recaps[0]!.headline }).waitFor();
@@ -253,7 +277,9 @@ describe("/recap/:id: the detail page", () => {
     expect(await page.locator("[data-island][data-mounted]").count()).toBe(0);
 
     await page.getByRole("region", { name: /^Comments/ }).scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector('[data-island="comments"]')?.getAttribute("data-mounted") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[data-island="comments"]')?.getAttribute("data-mounted") === "true",
+    );
     expect(scripts.filter((s) => s.includes("mount-island"))).toHaveLength(1);
     await page.getByRole("heading", { name: /^Comments \(\d+\)$/ }).waitFor();
 
@@ -307,15 +333,30 @@ describe("comments on a recap", () => {
   const commentField = (page: Page) => page.getByRole("textbox", { name: "Comment" });
   const isCommentsApi = (url: URL) => /^\/api\/recaps\/\d+\/comments$/.test(url.pathname);
   /** Answers the page's `method` requests to the comments API with `status` and `{"error": error}`. */
-  const answerCommentsApi = (page: Page, method: "GET" | "POST", status: number, error: string, headers: Record<string, string> = {}) =>
+  const answerCommentsApi = (
+    page: Page,
+    method: "GET" | "POST",
+    status: number,
+    error: string,
+    headers: Record<string, string> = {},
+  ) =>
     page.route(isCommentsApi, (route) =>
-      route.request().method() === method ? route.fulfill({ status, headers, contentType: "application/json", body: JSON.stringify({ error }) }) : route.fallback(),
+      route.request().method() === method
+        ? route.fulfill({ status, headers, contentType: "application/json", body: JSON.stringify({ error }) })
+        : route.fallback(),
     );
 
   const insertComment = (recapId: number, author: string, text: string, ageMs: number) =>
     db.db
       .insertInto("recap_comments")
-      .values({ id: crypto.randomUUID(), recap_id: recapId, author_name: author, comment_text: text, client_address: null, created_at: new Date(Date.now() - ageMs).toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        recap_id: recapId,
+        author_name: author,
+        comment_text: text,
+        client_address: null,
+        created_at: new Date(Date.now() - ageMs).toISOString(),
+      })
       .execute();
 
   it("shows 'Loading comments...', then the empty text, and marks both fields required with a 4-row textarea of at least 80 px", async () => {
@@ -349,7 +390,8 @@ describe("comments on a recap", () => {
 
   it("shows 20 comments of a long list with the true count, then 'Show more comments' until all are shown; a new one appears at the end", async () => {
     const recap = byDate("2026-09-18");
-    for (let i = 0; i < 45; i++) await insertComment(recap.id, `Reader ${i}`, `Comment number ${i}`, (50 - i) * 60 * 60 * 1000);
+    for (let i = 0; i < 45; i++)
+      await insertComment(recap.id, `Reader ${i}`, `Comment number ${i}`, (50 - i) * 60 * 60 * 1000);
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, `/recap/${recap.id}`);
     const items = commentsOf(page).getByRole("listitem");
     await commentsOf(page).getByRole("heading", { name: "Comments (45)" }).waitFor();
@@ -361,7 +403,9 @@ describe("comments on a recap", () => {
     await more.click();
     await page.waitForFunction(() => document.querySelectorAll("section[aria-labelledby] ol li").length === 45);
     await more.waitFor({ state: "detached" });
-    expect((await items.allInnerTexts()).map((t) => t.split("\n").at(-1))).toEqual(Array.from({ length: 45 }, (_, i) => `Comment number ${i}`));
+    expect((await items.allInnerTexts()).map((t) => t.split("\n").at(-1))).toEqual(
+      Array.from({ length: 45 }, (_, i) => `Comment number ${i}`),
+    );
 
     // Posting refreshes the list to its first page; the new comment, last in this order, is shown at the end.
     await page.reload();
@@ -410,7 +454,9 @@ describe("comments on a recap", () => {
     expect(await commentField(page).inputValue()).toBe("");
     expect(await nameField(page).inputValue()).toBe("Morgan Lee");
     const item = commentsOf(page).getByRole("listitem").first();
-    expect(await item.innerText()).toContain("Consolidation is the story of the year.\nAgreed on the route-to-market point.");
+    expect(await item.innerText()).toContain(
+      "Consolidation is the story of the year.\nAgreed on the route-to-market point.",
+    );
     expect(await item.innerText()).toContain("less than a minute ago");
 
     // A second comment comes after the first; the remembered name is prefilled after a reload.
@@ -435,7 +481,9 @@ describe("comments on a recap", () => {
     await commentField(page).fill('<img src=x onerror="window.pwned=1">');
     await page.getByRole("button", { name: "Post Comment" }).click();
     await commentsOf(page).getByRole("heading", { name: "Comments (1)" }).waitFor();
-    expect(await commentsOf(page).getByRole("listitem").first().innerText()).toContain('<img src=x onerror="window.pwned=1">');
+    expect(await commentsOf(page).getByRole("listitem").first().innerText()).toContain(
+      '<img src=x onerror="window.pwned=1">',
+    );
     expect(await commentsOf(page).locator("li img, li b").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     expectNoUnexpectedErrors();
@@ -456,7 +504,9 @@ describe("comments on a recap", () => {
     expect(await commentField(page).inputValue()).toBe("Will this work?");
 
     await page.unrouteAll({ behavior: "wait" });
-    await answerCommentsApi(page, "POST", 429, "You are commenting too fast. Please wait 42 seconds and try again.", { "Retry-After": "42" });
+    await answerCommentsApi(page, "POST", 429, "You are commenting too fast. Please wait 42 seconds and try again.", {
+      "Retry-After": "42",
+    });
     await page.getByRole("button", { name: "Post Comment" }).click();
     await page.getByText("You are commenting too fast. Please wait 42 seconds and try again.").waitFor();
     expectNoUnexpectedErrors([/status of 500/, /status of 429/]);
@@ -472,7 +522,9 @@ describe("comments on a recap", () => {
     expect(await page.getByRole("heading", { level: 1, name: recap.headline }).isVisible()).toBe(true);
     await page.unrouteAll({ behavior: "wait" });
     await page.getByRole("button", { name: "Try again" }).click();
-    await commentsOf(page).getByRole("heading", { name: /^Comments \(\d+\)$/ }).waitFor();
+    await commentsOf(page)
+      .getByRole("heading", { name: /^Comments \(\d+\)$/ })
+      .waitFor();
     expectNoUnexpectedErrors([/status of 500/]);
   });
 });

@@ -8,10 +8,26 @@ const COMPANY_URL = "https://company.proofline.test/";
 const LINKEDIN_URL = "https://www.linkedin.com/company/proofline-test";
 
 const TOOLS = [
-  { href: "/chat", title: "Ask Eddy", description: "Get instant answers about spirits market trends and industry insights." },
-  { href: "/recap", title: "Weekly News Recap", description: "Curated summaries of the most important spirits industry developments." },
-  { href: "/explorer", title: "Top Players", description: "Interactive database of major beverage alcohol manufacturers." },
-  { href: "/podcast", title: "Podcasts", description: "Audio content covering industry shifts and strategic insights." },
+  {
+    href: "/chat",
+    title: "Ask Eddy",
+    description: "Get instant answers about spirits market trends and industry insights.",
+  },
+  {
+    href: "/recap",
+    title: "Weekly News Recap",
+    description: "Curated summaries of the most important spirits industry developments.",
+  },
+  {
+    href: "/explorer",
+    title: "Top Players",
+    description: "Interactive database of major beverage alcohol manufacturers.",
+  },
+  {
+    href: "/podcast",
+    title: "Podcasts",
+    description: "Audio content covering industry shifts and strategic insights.",
+  },
 ];
 
 let browser: Browser;
@@ -20,10 +36,7 @@ let testDb: TestDatabase;
 
 beforeAll(async () => {
   testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServer({ ...testDb.env, COMPANY_URL, LINKEDIN_URL }),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ...testDb.env, COMPANY_URL, LINKEDIN_URL })]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -38,7 +51,9 @@ describe("home page", () => {
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toBe("Proofline Industry Intelligence Hub");
     expect(await page.locator("h1").innerText()).toBe("Proofline Industry Intelligence Hub");
-    await expect(page.getByText("Advanced analytics and strategic insights for the spirits industry", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByText("Advanced analytics and strategic insights for the spirits industry", { exact: true }).isVisible(),
+    ).resolves.toBe(true);
 
     const cards = page.getByRole("list", { name: "Tools" }).getByRole("listitem");
     expect(await cards.count()).toBe(4);
@@ -48,7 +63,9 @@ describe("home page", () => {
       expect(await card.getByText(tool.description, { exact: true }).count()).toBe(1);
       const link = card.getByRole("link", { name: "Launch Tool" });
       // The card's title describes its link, so each "Launch Tool" is told apart by screen readers.
-      expect(await link.evaluate((a) => document.getElementById(a.getAttribute("aria-describedby")!)?.textContent)).toBe(tool.title);
+      expect(
+        await link.evaluate((a) => document.getElementById(a.getAttribute("aria-describedby")!)?.textContent),
+      ).toBe(tool.title);
       expect(await link.innerText()).toBe("Launch Tool");
       expect(await link.getAttribute("href")).toBe(tool.href);
       expect(await card.locator("svg").count()).toBeGreaterThan(0); // the icon
@@ -62,7 +79,10 @@ describe("home page", () => {
     const columns = async (viewport: typeof DESKTOP) => {
       const { page, context } = await openPage(browser, server.url, viewport);
       await page.goto("/");
-      const lefts = await page.getByRole("list", { name: "Tools" }).getByRole("listitem").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+      const lefts = await page
+        .getByRole("list", { name: "Tools" })
+        .getByRole("listitem")
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
       await context.close();
       return new Set(lefts).size;
     };
@@ -143,13 +163,24 @@ describe("shared layout", () => {
     const { page } = await openPage(browser, server.url);
     await page.goto("/");
     const footer = page.locator("footer");
-    expect(await footer.getByText("Proofline helps brands set smarter metrics through advanced analytics and industry intelligence.").isVisible()).toBe(true);
-    expect(await footer.getByText("All insights are for informational use only", { exact: true }).isVisible()).toBe(true);
+    expect(
+      await footer
+        .getByText("Proofline helps brands set smarter metrics through advanced analytics and industry intelligence.")
+        .isVisible(),
+    ).toBe(true);
+    expect(await footer.getByText("All insights are for informational use only", { exact: true }).isVisible()).toBe(
+      true,
+    );
     expect(await footer.getByRole("heading", { name: "Intelligence Tools" }).isVisible()).toBe(true);
     const toolLinks = footer.locator("ul").first().getByRole("link");
-    expect(await toolLinks.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(TOOLS.map((t) => t.href));
+    expect(await toolLinks.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(
+      TOOLS.map((t) => t.href),
+    );
     expect(await footer.getByRole("heading", { name: "Connect" }).isVisible()).toBe(true);
-    for (const [name, href] of [["Company website", COMPANY_URL], ["LinkedIn", LINKEDIN_URL]] as const) {
+    for (const [name, href] of [
+      ["Company website", COMPANY_URL],
+      ["LinkedIn", LINKEDIN_URL],
+    ] as const) {
       const link = footer.getByRole("link", { name: new RegExp(`^${name}`) });
       expect(await link.getAttribute("href")).toBe(href);
       expect(await link.getAttribute("target")).toBe("_blank");
@@ -175,7 +206,10 @@ describe("not-found page", () => {
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.getByRole("heading", { level: 1, name: "Proofline Industry Intelligence Hub" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
-    expectNoUnexpectedErrors([/404 Error: User attempted to access non-existent route: \/no\/such\/page/, /status of 404/]);
+    expectNoUnexpectedErrors([
+      /404 Error: User attempted to access non-existent route: \/no\/such\/page/,
+      /status of 404/,
+    ]);
   });
 });
 

@@ -30,7 +30,12 @@ export const BROWSER_TIME_ZONE = "America/New_York";
  * A fresh context and page whose console errors are recorded: a test fails on
  * any it did not expect. Requests anywhere but the test server are blocked.
  */
-export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP, { timezoneId = BROWSER_TIME_ZONE }: { timezoneId?: string } = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+  { timezoneId = BROWSER_TIME_ZONE }: { timezoneId?: string } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, timezoneId, locale: "en-US" });
   const origin = new URL(baseUrl).origin;
   await context.route(
@@ -69,7 +74,8 @@ export async function hydrated(page: Page): Promise<void> {
       const giveUp = Date.now() + 10_000;
       while (box.dataset.mounted !== "true") {
         // An island that never mounts (no box to come into view) is a bug: say which, rather than hang.
-        if (Date.now() > giveUp) throw new Error(`island "${box.dataset.island}" did not mount when scrolled into view`);
+        if (Date.now() > giveUp)
+          throw new Error(`island "${box.dataset.island}" did not mount when scrolled into view`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
@@ -79,12 +85,19 @@ export async function hydrated(page: Page): Promise<void> {
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
-  const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, "axe-core violations").toEqual([]);
 }
 
 /** `openPage`, then `path` loaded and hydrated. */
-export async function openHydrated(browser: Browser, baseUrl: string, path: string, viewport = DESKTOP): Promise<WatchedPage> {
+export async function openHydrated(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  viewport = DESKTOP,
+): Promise<WatchedPage> {
   const watched = await openPage(browser, baseUrl, viewport);
   await watched.page.goto(path);
   await hydrated(watched.page);

@@ -25,7 +25,12 @@ export function deskClient(base: string) {
       return keep(
         await fetch(base + path, {
           method: "POST",
-          headers: { Cookie: cookieHeader(), "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(base).origin, ...headers },
+          headers: {
+            Cookie: cookieHeader(),
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: new URL(base).origin,
+            ...headers,
+          },
           body: new URLSearchParams(fields),
           redirect: "manual",
         }),
@@ -35,7 +40,11 @@ export function deskClient(base: string) {
 }
 
 /** Makes the desk's first owner through /admin/setup with the site's ADMIN_TOKEN; the client is then signed in. */
-export async function setUpDeskOwner(base: string, adminToken: string, owner = { name: "Bench Owner", email: "owner@proofline.test", password: "owner-password-123" }) {
+export async function setUpDeskOwner(
+  base: string,
+  adminToken: string,
+  owner = { name: "Bench Owner", email: "owner@proofline.test", password: "owner-password-123" },
+) {
   const c = deskClient(base);
   const csrf = await c.tokenOf("/admin/setup");
   const res = await c.post("/admin/setup", { csrf, token: adminToken, ...owner });

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 /** A fake upstream on 127.0.0.1 whose every answer the test decides. */
 export function fakeUpstream() {
   const requests: Array<{ path: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
-  let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => void = (_req, res) => res.end("{}");
+  let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => void = (_req, res) =>
+    res.end("{}");
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
@@ -34,4 +35,3 @@ export const json = (res: http.ServerResponse, status: number, value: unknown) =
   res.writeHead(status, { "Content-Type": "application/json" });
   res.end(JSON.stringify(value));
 };
-

@@ -9,9 +9,13 @@ const run = promisify(execFile);
 /** Runs the real command line (`npm run hub -- …`), as an operator would, against `url`. */
 export async function runHubCli(url: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, "server/cli/hub.ts"), ...args, "--url", url], {
-      env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(ROOT, "server/cli/hub.ts"), ...args, "--url", url],
+      {
+        env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -6,7 +6,12 @@ import type { TestDatabase } from "./databases.ts";
  * A sending site for load tests: no demo content, mail to `smtpUrl`, paced at
  * `ratePerSecond`, publishing with `token`, looking for work five times a second.
  */
-export const sendingSiteEnv = (testDb: TestDatabase, smtpUrl: string, token: string, ratePerSecond: number): Record<string, string> => ({
+export const sendingSiteEnv = (
+  testDb: TestDatabase,
+  smtpUrl: string,
+  token: string,
+  ratePerSecond: number,
+): Record<string, string> => ({
   ...testDb.env,
   ADMIN_TOKEN: token,
   SEED_DEMO: "false",
@@ -17,7 +22,12 @@ export const sendingSiteEnv = (testDb: TestDatabase, smtpUrl: string, token: str
 });
 
 /** Publishes a recap dated today through the API (so it is mailed at once); returns the HTTP status. */
-export async function publishTodaysRecap(url: string, token: string, headline: string, content: string): Promise<number> {
+export async function publishTodaysRecap(
+  url: string,
+  token: string,
+  headline: string,
+  content: string,
+): Promise<number> {
   const res = await fetch(`${url}/api/admin/recaps`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -59,7 +69,11 @@ export async function addConfirmedSubscribers(testDb: TestDatabase, count: numbe
 export async function deliveryCounts(testDb: TestDatabase): Promise<Record<string, number>> {
   const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   try {
-    const rows = await database.db.selectFrom("newsletter_deliveries").select(["status", database.db.fn.countAll<string>().as("n")]).groupBy("status").execute();
+    const rows = await database.db
+      .selectFrom("newsletter_deliveries")
+      .select(["status", database.db.fn.countAll<string>().as("n")])
+      .groupBy("status")
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   } finally {
     await database.close();

@@ -41,7 +41,10 @@ function multipartOperations(directory: string) {
       const uploads = await Promise.all(
         ids.map(async (id) => {
           const keyFile = path.join(uploadsDir, id, "key");
-          const [key, stat] = await Promise.all([fs.readFile(keyFile, "utf8"), fs.stat(keyFile)]).catch(() => [undefined, undefined]);
+          const [key, stat] = await Promise.all([fs.readFile(keyFile, "utf8"), fs.stat(keyFile)]).catch(() => [
+            undefined,
+            undefined,
+          ]);
           if (key === undefined || !stat) return ""; // completed or aborted meanwhile
           return `<Upload><Key>${xml(key)}</Key><UploadId>${xml(id)}</UploadId><Initiated>${stat.mtime.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
         }),
@@ -56,7 +59,12 @@ function multipartOperations(directory: string) {
       const key = await fs.readFile(path.join(dir, "key"), "utf8").catch(() => undefined);
       // Taken away by one rename, as S3 aborts: of two aborts at once, one gets NoSuchUpload.
       const taken = `${dir}.aborting-${process.hrtime.bigint()}`;
-      const won = key === decodeURIComponent(rest.join("/")) && (await fs.rename(dir, taken).then(() => true, () => false));
+      const won =
+        key === decodeURIComponent(rest.join("/")) &&
+        (await fs.rename(dir, taken).then(
+          () => true,
+          () => false,
+        ));
       if (!won) {
         ctx.status = 404;
         ctx.type = "application/xml";
@@ -83,7 +91,10 @@ export interface RunningS3 {
 }
 
 /** A real S3-protocol server (s3rver) on 127.0.0.1, with the site's two buckets, until stop(). */
-export async function startS3(buckets = ["weekly-summary-pics", "podcast-episodes"], { multipartListing = true } = {}): Promise<RunningS3> {
+export async function startS3(
+  buckets = ["weekly-summary-pics", "podcast-episodes"],
+  { multipartListing = true } = {},
+): Promise<RunningS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "proofline-s3-"));
   const server = new (S3rver as new (options: Record<string, unknown>) => S3rverInstance)({
     address: "127.0.0.1",

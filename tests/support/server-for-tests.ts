@@ -7,7 +7,10 @@ import { startServer, type RunningServer } from "./server.ts";
  * One server on a fresh database for the enclosing file or describe block:
  * started before its tests, stopped and dropped after. Read `.server` and `.db` inside tests.
  */
-export function serverForTests(env: Record<string, string> = {}, engine: Engine = "sqlite"): { server: RunningServer; db: TestDatabase } {
+export function serverForTests(
+  env: Record<string, string> = {},
+  engine: Engine = "sqlite",
+): { server: RunningServer; db: TestDatabase } {
   const handle = {} as { server: RunningServer; db: TestDatabase };
   beforeAll(async () => {
     handle.db = await freshDatabase(engine);
@@ -24,7 +27,10 @@ export function serverForTests(env: Record<string, string> = {}, engine: Engine 
  * As `serverForTests`, with a second connection to the server's own database
  * (`.direct`), for tests that write rows the way another program would.
  */
-export function serverWithDirectAccess(engine: Engine = "sqlite", env: Record<string, string> = {}): { server: RunningServer; db: TestDatabase; direct: Database } {
+export function serverWithDirectAccess(
+  engine: Engine = "sqlite",
+  env: Record<string, string> = {},
+): { server: RunningServer; db: TestDatabase; direct: Database } {
   const handle = {} as { server: RunningServer; db: TestDatabase; direct: Database };
   beforeAll(async () => {
     handle.db = await freshDatabase(engine);

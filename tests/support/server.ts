@@ -6,7 +6,11 @@ import { once } from "node:events";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** What `npm start` runs after `node` (the server's Node flags and its entry), so tests run the server as production does. */
-const START_ARGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ").slice(1);
+const START_ARGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(" ")
+  .slice(1);
 
 export interface RunningServer {
   url: string;
@@ -91,7 +95,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
 }
 
 /** Runs `node server/main.ts` to completion (for start-up failures); returns its exit code and output. */
-export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+export async function runServerExpectingExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawnServer(env);
   let stdout = "";
   let stderr = "";

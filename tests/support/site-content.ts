@@ -16,7 +16,11 @@ import { ROOT } from "./server.ts";
 export function siteContent(baseUrl: string, adminToken: string, testDb: TestDatabase) {
   const auth = { Authorization: `Bearer ${adminToken}` };
   async function call<T>(method: string, p: string, body?: unknown): Promise<T> {
-    const res = await fetch(baseUrl + p, { method, headers: { ...auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(baseUrl + p, {
+      method,
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
     return (text ? JSON.parse(text) : null) as T;
@@ -43,17 +47,47 @@ export function siteContent(baseUrl: string, adminToken: string, testDb: TestDat
       if (res.status >= 300) throw new Error(`upload answered ${res.status}`);
       return ((await res.json()) as { file: string }).file;
     },
-    async recap(fields: { date: string; headline: string; content?: string; snippets?: string; tags?: string[]; blog_image?: string }): Promise<number> {
-      const { recap } = await call<{ recap: { id: number } }>("POST", "/api/admin/recaps", { content: `Sample content for ${fields.headline}.`, ...fields });
+    async recap(fields: {
+      date: string;
+      headline: string;
+      content?: string;
+      snippets?: string;
+      tags?: string[];
+      blog_image?: string;
+    }): Promise<number> {
+      const { recap } = await call<{ recap: { id: number } }>("POST", "/api/admin/recaps", {
+        content: `Sample content for ${fields.headline}.`,
+        ...fields,
+      });
       return recap.id;
     },
-    async episode(fields: { date: string; title: string; description?: string; weekly_daily?: "daily" | "weekly"; mp3_file?: string }): Promise<number> {
-      const { episode } = await call<{ episode: { id: number } }>("POST", "/api/admin/episodes", { description: `Sample content: ${fields.title}.`, weekly_daily: "daily", ...fields });
+    async episode(fields: {
+      date: string;
+      title: string;
+      description?: string;
+      weekly_daily?: "daily" | "weekly";
+      mp3_file?: string;
+    }): Promise<number> {
+      const { episode } = await call<{ episode: { id: number } }>("POST", "/api/admin/episodes", {
+        description: `Sample content: ${fields.title}.`,
+        weekly_daily: "daily",
+        ...fields,
+      });
       return episode.id;
     },
     /** A visitor's comment on a recap or an episode; hidden by a moderator when asked. */
-    async comment(on: "recaps" | "episodes", id: number, author_name: string, comment_text: string, { hidden = false } = {}): Promise<string> {
-      const res = await fetch(`${baseUrl}/api/${on}/${id}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ author_name, comment_text }) });
+    async comment(
+      on: "recaps" | "episodes",
+      id: number,
+      author_name: string,
+      comment_text: string,
+      { hidden = false } = {},
+    ): Promise<string> {
+      const res = await fetch(`${baseUrl}/api/${on}/${id}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ author_name, comment_text }),
+      });
       if (res.status !== 201) throw new Error(`posting a comment answered ${res.status}: ${await res.text()}`);
       const { comment } = (await res.json()) as { comment: { id: string } };
       if (hidden) await call("POST", `/api/admin/comments/${comment.id}/hide`);
@@ -61,11 +95,25 @@ export function siteContent(baseUrl: string, adminToken: string, testDb: TestDat
     },
     /** A staff member who has not set a password yet, and their one-time link's path. */
     async staffMember(name: string, email: string): Promise<string> {
-      const { password_link } = await call<{ password_link: string }>("POST", "/api/admin/staff", { name, email, role: "editor" });
+      const { password_link } = await call<{ password_link: string }>("POST", "/api/admin/staff", {
+        name,
+        email,
+        role: "editor",
+      });
       return new URL(password_link).pathname;
     },
     recapDraft: (fields: { date: string; headline: string; publish_at?: string }) =>
-      withDb(async (db) => (await saveRecapDraft(db, undefined, { content: `Sample content for ${fields.headline}.`, snippets: null, tags: [], blog_image: null, publish_at: null, ...fields }))!),
+      withDb(
+        async (db) =>
+          (await saveRecapDraft(db, undefined, {
+            content: `Sample content for ${fields.headline}.`,
+            snippets: null,
+            tags: [],
+            blog_image: null,
+            publish_at: null,
+            ...fields,
+          }))!,
+      ),
     episodeDraft: (fields: { date: string; title: string; publish_at?: string }) =>
       withDb(
         async (db) =>
@@ -88,17 +136,46 @@ export function siteContent(baseUrl: string, adminToken: string, testDb: TestDat
  * Makes the desk's first owner through /admin/setup and hands the session to two browser
  * contexts, one running the pages' JavaScript and one without it (the server's HTML alone).
  */
-export async function signedInContexts(browser: Browser, baseUrl: string, adminToken: string): Promise<{ js: BrowserContext; plain: BrowserContext }> {
-  const { client } = await setUpDeskOwner(baseUrl, adminToken, { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" });
-  const cookies = [...client.jar].map(([name, value]) => ({ name, value, domain: new URL(baseUrl).hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" as const }));
-  const [js, plain] = await Promise.all([browserContext(browser, baseUrl, true), browserContext(browser, baseUrl, false)]);
+export async function signedInContexts(
+  browser: Browser,
+  baseUrl: string,
+  adminToken: string,
+): Promise<{ js: BrowserContext; plain: BrowserContext }> {
+  const { client } = await setUpDeskOwner(baseUrl, adminToken, {
+    name: "Olivia Owner",
+    email: "owner@proofline.test",
+    password: "owner-password-123",
+  });
+  const cookies = [...client.jar].map(([name, value]) => ({
+    name,
+    value,
+    domain: new URL(baseUrl).hostname,
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax" as const,
+  }));
+  const [js, plain] = await Promise.all([
+    browserContext(browser, baseUrl, true),
+    browserContext(browser, baseUrl, false),
+  ]);
   await Promise.all([js.addCookies(cookies), plain.addCookies(cookies)]);
   return { js, plain };
 }
 
 /** A context in the test browsers' usual zone and locale; requests anywhere but the test server are blocked. */
-export async function browserContext(browser: Browser, baseUrl: string, javaScriptEnabled: boolean): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled, timezoneId: BROWSER_TIME_ZONE, locale: "en-US", viewport: { width: 1280, height: 900 } });
+export async function browserContext(
+  browser: Browser,
+  baseUrl: string,
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    javaScriptEnabled,
+    timezoneId: BROWSER_TIME_ZONE,
+    locale: "en-US",
+    viewport: { width: 1280, height: 900 },
+  });
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin,

@@ -71,9 +71,14 @@ export async function startSmtpSinkProcess(tls?: SinkProcessTls): Promise<SmtpSi
 
 if (process.argv.includes("--child") && process.send) {
   const [mode, keyFile, certFile] = process.argv.slice(process.argv.indexOf("--child") + 1);
-  const tls = mode === "starttls" || mode === "implicit" ? { mode, key: fs.readFileSync(keyFile!), cert: fs.readFileSync(certFile!) } as const : undefined;
+  const tls =
+    mode === "starttls" || mode === "implicit"
+      ? ({ mode, key: fs.readFileSync(keyFile!), cert: fs.readFileSync(certFile!) } as const)
+      : undefined;
   const sink = await startSmtpSink({ parse: false, tls });
-  process.on("message", (m: { id: number; countOnly: boolean }) => process.send!({ id: m.id, received: m.countOnly ? sink.received.length : sink.received }));
+  process.on("message", (m: { id: number; countOnly: boolean }) =>
+    process.send!({ id: m.id, received: m.countOnly ? sink.received.length : sink.received }),
+  );
   process.on("SIGTERM", () => void sink.stop().finally(() => process.exit(0)));
   process.send({ url: sink.url });
 }

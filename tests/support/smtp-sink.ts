@@ -48,7 +48,8 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     // Stopping does not wait for senders that keep their connection open between messages.
     closeTimeout: 100,
     onMailFrom(_address, session, callback) {
-      if (tls && !session.secure) return callback(Object.assign(new Error("Must issue a STARTTLS command first"), { responseCode: 530 }));
+      if (tls && !session.secure)
+        return callback(Object.assign(new Error("Must issue a STARTTLS command first"), { responseCode: 530 }));
       callback();
     },
     onRcptTo(address, _session, reply) {

@@ -24,8 +24,32 @@ export function makeTestCertificate(): TestCertificate {
   const certFile = path.join(dir, "cert.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", keyFile, "-out", certFile],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
     { stdio: "ignore" },
   );
-  return { keyFile, certFile, key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    keyFile,
+    certFile,
+    key: fs.readFileSync(keyFile),
+    cert: fs.readFileSync(certFile),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }

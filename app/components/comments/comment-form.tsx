@@ -44,7 +44,11 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
       const res = await fetch(endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ author_name: authorName, comment_text: commentText, website: typeof website === "string" ? website : "" }),
+        body: JSON.stringify({
+          author_name: authorName,
+          comment_text: commentText,
+          website: typeof website === "string" ? website : "",
+        }),
       });
       if (!res.ok) {
         void notify("error", "Error posting comment", await refusalMessage(res));
@@ -69,7 +73,10 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
     <form onSubmit={submit} noValidate className="space-y-3">
       <div>
         <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium text-ink-800">
-          Name <span aria-hidden="true" className="text-copper-700">*</span>
+          Name{" "}
+          <span aria-hidden="true" className="text-copper-700">
+            *
+          </span>
         </label>
         <input
           id={`${id}-name`}
@@ -86,7 +93,10 @@ export function CommentForm({ endpoint, onPosted }: { endpoint: string; onPosted
       </div>
       <div>
         <label htmlFor={`${id}-comment`} className="mb-1 block text-sm font-medium text-ink-800">
-          Comment <span aria-hidden="true" className="text-copper-700">*</span>
+          Comment{" "}
+          <span aria-hidden="true" className="text-copper-700">
+            *
+          </span>
         </label>
         <textarea
           id={`${id}-comment`}

@@ -10,7 +10,9 @@ export default function Comments({ endpoint, headingId }: { endpoint: string; he
   // A comment just posted, when its place in the list has not been fetched (the last page of an
   // oldest-first list): it is shown at the end until the list reaches it.
   const [posted, setPosted] = useState<CommentItem[]>([]);
-  const shown = state.comments.concat(state.more ? posted.filter((p) => !state.comments.some((c) => c.id === p.id)) : []);
+  const shown = state.comments.concat(
+    state.more ? posted.filter((p) => !state.comments.some((c) => c.id === p.id)) : [],
+  );
   const count = state.comments.length;
   return (
     <>

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { askAssistant, finalMessage } from "./ask-assistant";
 import { ERRORS, NO_OUTPUT } from "./chat-text";
 
-const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+const ok = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
 function run(responses: Array<Response | Error>, deep = false) {
   const calls: Array<Record<string, unknown>> = [];
@@ -29,7 +30,12 @@ describe("askAssistant", () => {
   it("sends the spec's body and returns output", async () => {
     const { result, calls } = run([ok({ output: "Hello" })], true);
     expect(await result).toBe("Hello");
-    expect(calls[0]).toMatchObject({ message: "Hi", uuid: "6a9e1f0c-2b3d-4e5f-8a7b-9c0d1e2f3a4b", deepresearchStatus: "true", retryAttempt: 0 });
+    expect(calls[0]).toMatchObject({
+      message: "Hi",
+      uuid: "6a9e1f0c-2b3d-4e5f-8a7b-9c0d1e2f3a4b",
+      deepresearchStatus: "true",
+      retryAttempt: 0,
+    });
     expect(typeof calls[0]!.timestamp).toBe("string");
   });
 
@@ -38,14 +44,28 @@ describe("askAssistant", () => {
   });
 
   it("retries network errors after 3 s then 6 s, with the attempt number in the body, then gives the network message", async () => {
-    const { result, calls, events } = run([new TypeError("Failed to fetch"), new TypeError("Failed to fetch"), new TypeError("Failed to fetch")]);
+    const { result, calls, events } = run([
+      new TypeError("Failed to fetch"),
+      new TypeError("Failed to fetch"),
+      new TypeError("Failed to fetch"),
+    ]);
     expect(await result).toBe(ERRORS.network);
     expect(calls.map((c) => c.retryAttempt)).toEqual([0, 1, 2]);
-    expect(events).toEqual(["notice 3s attempt 2/3", "wait 3000", "retry", "notice 6s attempt 3/3", "wait 6000", "retry"]);
+    expect(events).toEqual([
+      "notice 3s attempt 2/3",
+      "wait 3000",
+      "retry",
+      "notice 6s attempt 3/3",
+      "wait 6000",
+      "retry",
+    ]);
   });
 
   it("returns the answer when a retry succeeds", async () => {
-    expect(await run([new TypeError("NetworkError when attempting to fetch resource."), ok({ output: "Second time" })]).result).toBe("Second time");
+    expect(
+      await run([new TypeError("NetworkError when attempting to fetch resource."), ok({ output: "Second time" })])
+        .result,
+    ).toBe("Second time");
   });
 
   it("does not retry an HTTP error: 500 gives the server message, others the generic one", async () => {

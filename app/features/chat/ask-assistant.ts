@@ -1,4 +1,13 @@
-import { CHAT_TIMEOUT_MS, CUT_OFF, DEEP_RESEARCH_TIMEOUT_MS, ERRORS, MAX_RETRIES, NO_OUTPUT, RETRY_BASE_MS, STOPPED } from "./chat-text";
+import {
+  CHAT_TIMEOUT_MS,
+  CUT_OFF,
+  DEEP_RESEARCH_TIMEOUT_MS,
+  ERRORS,
+  MAX_RETRIES,
+  NO_OUTPUT,
+  RETRY_BASE_MS,
+  STOPPED,
+} from "./chat-text";
 
 export interface AskOptions {
   message: string;
@@ -30,7 +39,8 @@ export function isRetryable(error: unknown): boolean {
 
 /** The final assistant message for an error, word for word from the spec's table. */
 export function finalMessage(error: unknown, deep: boolean): string {
-  if (error instanceof TimeoutError || (error instanceof Error && error.name === "AbortError")) return deep ? ERRORS.deepTimeout : ERRORS.timeout;
+  if (error instanceof TimeoutError || (error instanceof Error && error.name === "AbortError"))
+    return deep ? ERRORS.deepTimeout : ERRORS.timeout;
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes("500")) return ERRORS.server;
   if (/fetch|network/i.test(message)) return ERRORS.network;
@@ -41,7 +51,10 @@ export function finalMessage(error: unknown, deep: boolean): string {
 const stoppedReply = (partial: string) => (partial ? `${partial}\n\n${STOPPED}` : STOPPED);
 
 /** Reads a streamed reply (server-sent events `token`, `done`, `error`), passing the text so far to `onPartial`. */
-async function readStream(body: ReadableStream<BufferSource>, onPartial: ((text: string) => void) | undefined): Promise<string> {
+async function readStream(
+  body: ReadableStream<BufferSource>,
+  onPartial: ((text: string) => void) | undefined,
+): Promise<string> {
   let text = "";
   // Only a provider that streams sends events: their parser is fetched then, not with the page.
   const { EventSourceParserStream } = await import("eventsource-parser/stream");
@@ -59,7 +72,10 @@ async function readStream(body: ReadableStream<BufferSource>, onPartial: ((text:
 async function attempt(options: AskOptions, retryAttempt: number): Promise<string> {
   const doFetch = options.fetch ?? fetch;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimeoutError("timed out")), options.deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new TimeoutError("timed out")),
+    options.deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS,
+  );
   const stop = () => controller.abort();
   options.stop?.addEventListener("abort", stop);
   let partial = "";
@@ -67,7 +83,10 @@ async function attempt(options: AskOptions, retryAttempt: number): Promise<strin
     const res = await doFetch("/api/chat", {
       method: "POST",
       // The same contract either way: a provider that streams answers in pieces when the page can show them.
-      headers: { "Content-Type": "application/json", ...(options.onPartial ? { Accept: "text/event-stream, application/json" } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(options.onPartial ? { Accept: "text/event-stream, application/json" } : {}),
+      },
       body: JSON.stringify({
         message: options.message,
         uuid: options.uuid,

@@ -90,7 +90,9 @@ export function ChatInput({ pending, streaming, onStop, deep, onDeepChange, onSe
           className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${deep ? "bg-copper-700" : "bg-ink-300"}`}
         >
           <span className="sr-only">{DEEP_TOGGLE}</span>
-          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${deep ? "translate-x-5" : "translate-x-0.5"}`} />
+          <span
+            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${deep ? "translate-x-5" : "translate-x-0.5"}`}
+          />
         </button>
         <span className="text-sm">
           <span className="font-medium text-ink-900" aria-hidden="true">

@@ -39,15 +39,27 @@ export function ChatMessageItem({ message, showTime }: { message: ChatMessage; s
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div
         className={`max-w-[85%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
-          mine ? "rounded-br-sm bg-ink-900 text-white" : `rounded-bl-sm border border-ink-900/10 bg-surface text-ink-900 ${message.temporary ? "italic text-ink-600" : ""}`
+          mine
+            ? "rounded-br-sm bg-ink-900 text-white"
+            : `rounded-bl-sm border border-ink-900/10 bg-surface text-ink-900 ${message.temporary ? "italic text-ink-600" : ""}`
         }`}
       >
         <span className="sr-only">{mine ? "You said:" : "Assistant:"}</span>
-        {mine ? <p className="break-words whitespace-pre-wrap">{message.text}</p> : <AssistantText text={message.text} />}
-        <div className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}>
+        {mine ? (
+          <p className="break-words whitespace-pre-wrap">{message.text}</p>
+        ) : (
+          <AssistantText text={message.text} />
+        )}
+        <div
+          className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}
+        >
           {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
           {!mine && !message.temporary ? (
-            <button type="button" onClick={() => void copyAnswer(message.text)} className="inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-paper hover:text-ink-800">
+            <button
+              type="button"
+              onClick={() => void copyAnswer(message.text)}
+              className="inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-paper hover:text-ink-800"
+            >
               <Copy className="h-3.5 w-3.5" aria-hidden="true" />
               Copy<span className="sr-only"> answer</span>
             </button>
@@ -61,9 +73,16 @@ export function ChatMessageItem({ message, showTime }: { message: ChatMessage; s
 export function TypingIndicator() {
   return (
     <li className="flex justify-start" data-testid="typing-indicator">
-      <div className="flex items-center gap-1 rounded-2xl rounded-bl-sm border border-ink-900/10 bg-surface px-4 py-3" aria-hidden="true">
+      <div
+        className="flex items-center gap-1 rounded-2xl rounded-bl-sm border border-ink-900/10 bg-surface px-4 py-3"
+        aria-hidden="true"
+      >
         {[0, 150, 300].map((delay) => (
-          <span key={delay} className="h-2 w-2 animate-bounce rounded-full bg-ink-500" style={{ animationDelay: `${delay}ms` }} />
+          <span
+            key={delay}
+            className="h-2 w-2 animate-bounce rounded-full bg-ink-500"
+            style={{ animationDelay: `${delay}ms` }}
+          />
         ))}
       </div>
     </li>

@@ -40,7 +40,13 @@ export function loadHistory(): ChatMessage[] | null {
     const messages = parsed.map((m: unknown) => {
       const { id, role, text, at } = m as Record<string, unknown>;
       const date = new Date(String(at));
-      if (typeof id !== "string" || (role !== "user" && role !== "assistant") || typeof text !== "string" || Number.isNaN(date.getTime())) throw new Error("bad message");
+      if (
+        typeof id !== "string" ||
+        (role !== "user" && role !== "assistant") ||
+        typeof text !== "string" ||
+        Number.isNaN(date.getTime())
+      )
+        throw new Error("bad message");
       return { id, role, text, at: date } satisfies ChatMessage;
     });
     return messages;
@@ -50,7 +56,12 @@ export function loadHistory(): ChatMessage[] | null {
 }
 
 export function saveHistory(messages: ChatMessage[]): void {
-  writeSession(HISTORY_KEY, JSON.stringify(messages.filter((m) => !m.temporary).map(({ id, role, text, at }) => ({ id, role, text, at: at.toISOString() }))));
+  writeSession(
+    HISTORY_KEY,
+    JSON.stringify(
+      messages.filter((m) => !m.temporary).map(({ id, role, text, at }) => ({ id, role, text, at: at.toISOString() })),
+    ),
+  );
 }
 
 /** The conversation's UUID, made once per browser session. */

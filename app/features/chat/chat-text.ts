@@ -4,7 +4,8 @@ export const THINKING = "Thinking...";
 export const DEEP_IN_PROGRESS = "Deep research in progress...";
 export const DEEP_TOGGLE = "Deep Research";
 export const DEEP_TOGGLE_HINT = "Enhanced analysis with external sources";
-export const DEEP_WAIT_NOTE = "This may take up to 10 minutes. I'm analyzing external sources for comprehensive insights.";
+export const DEEP_WAIT_NOTE =
+  "This may take up to 10 minutes. I'm analyzing external sources for comprehensive insights.";
 export const DEEP_STILL_PROCESSING = "⏱️ Still processing... Your research is continuing in the background.";
 export const DEEP_ALMOST_DONE = "🔍 Complex research in progress... Almost done!";
 export const SUGGESTIONS_TITLE = "Try asking about:";
@@ -21,12 +22,15 @@ export const STOP = "Stop";
 export const NO_OUTPUT = "I received your message! Let me process that for you.";
 export const greeting = (name: string) =>
   `Hi! I'm ${name}, your spirits industry intelligence assistant. What would you like to know about the beverage alcohol market?`;
-export const retryNotice = (seconds: number, attempt: number) => `Connection issue detected. Retrying in ${seconds} seconds... (Attempt ${attempt}/3)`;
+export const retryNotice = (seconds: number, attempt: number) =>
+  `Connection issue detected. Retrying in ${seconds} seconds... (Attempt ${attempt}/3)`;
 export const ERRORS = {
   deepTimeout:
     "Deep research timed out after 15 minutes. This may indicate a very complex query. Try breaking your question into smaller, more specific parts, or disable deep research for faster responses.",
-  timeout: "Request timed out after 2 minutes. The service may be experiencing high load. Please try again or enable deep research for more processing time.",
-  server: "Server error occurred. The workflow-automation service may be temporarily overloaded. Please wait a moment and try again.",
+  timeout:
+    "Request timed out after 2 minutes. The service may be experiencing high load. Please try again or enable deep research for more processing time.",
+  server:
+    "Server error occurred. The workflow-automation service may be temporarily overloaded. Please wait a moment and try again.",
   network: "Network connection error. Please check your internet connection and try again.",
   other: "Sorry, I'm having trouble connecting right now. Please try again.",
 } as const;

@@ -1,6 +1,13 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ALMOST_DONE_FROM_S, DEEP_ALMOST_DONE, DEEP_IN_PROGRESS, DEEP_STILL_PROCESSING, DEEP_WAIT_NOTE, STILL_PROCESSING_AFTER_S } from "./chat-text";
+import {
+  ALMOST_DONE_FROM_S,
+  DEEP_ALMOST_DONE,
+  DEEP_IN_PROGRESS,
+  DEEP_STILL_PROCESSING,
+  DEEP_WAIT_NOTE,
+  STILL_PROCESSING_AFTER_S,
+} from "./chat-text";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 

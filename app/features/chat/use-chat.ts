@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { askAssistant, finalMessage } from "./ask-assistant";
-import { conversationId, loadHistory, PENDING_RESEARCH_KEY, readSession, saveHistory, writeSession, type ChatMessage } from "./chat-storage";
+import {
+  conversationId,
+  loadHistory,
+  PENDING_RESEARCH_KEY,
+  readSession,
+  saveHistory,
+  writeSession,
+  type ChatMessage,
+} from "./chat-storage";
 import { ERRORS, greeting, NO_OUTPUT, retryNotice } from "./chat-text";
 
 export interface Pending {
@@ -13,7 +21,13 @@ const noSubscription = () => () => {};
 const POLL_MS = 3_000;
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
-const message = (role: ChatMessage["role"], text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id: newId(), role, text, at: new Date(), ...extra });
+const message = (role: ChatMessage["role"], text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: newId(),
+  role,
+  text,
+  at: new Date(),
+  ...extra,
+});
 
 /** The chat's state: the conversation (kept in session storage), the waiting state and sending. */
 export function useChat(assistantName: string) {
@@ -23,7 +37,13 @@ export function useChat(assistantName: string) {
     () => true,
     () => false,
   );
-  const initial = useMemo(() => (hydrated ? (loadHistory() ?? [message("assistant", greeting(assistantName))]) : [message("assistant", greeting(assistantName))]), [hydrated, assistantName]);
+  const initial = useMemo(
+    () =>
+      hydrated
+        ? (loadHistory() ?? [message("assistant", greeting(assistantName))])
+        : [message("assistant", greeting(assistantName))],
+    [hydrated, assistantName],
+  );
   const [changed, setMessages] = useState<ChatMessage[] | null>(null);
   const messages = changed ?? initial;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -36,7 +56,10 @@ export function useChat(assistantName: string) {
     if (hydrated) saveHistory(messages);
   }, [hydrated, messages]);
 
-  const append = useCallback((next: ChatMessage) => setMessages((prev) => [...(prev ?? initial).filter((m) => !m.temporary), next]), [initial]);
+  const append = useCallback(
+    (next: ChatMessage) => setMessages((prev) => [...(prev ?? initial).filter((m) => !m.temporary), next]),
+    [initial],
+  );
 
   const send = useCallback(
     async (raw: string, deep: boolean) => {
@@ -55,7 +78,11 @@ export function useChat(assistantName: string) {
         deep,
         stop: stopper.current.signal,
         onPartial: deep ? undefined : (so) => setPartial({ ...streamed, text: so }),
-        onRetryNotice: (seconds, attempt) => setMessages((prev) => [...(prev ?? initial), message("assistant", retryNotice(seconds, attempt), { temporary: true })]),
+        onRetryNotice: (seconds, attempt) =>
+          setMessages((prev) => [
+            ...(prev ?? initial),
+            message("assistant", retryNotice(seconds, attempt), { temporary: true }),
+          ]),
         onRetryStart: () => setMessages((prev) => (prev ?? initial).filter((m) => !m.temporary)),
       });
       writeSession(PENDING_RESEARCH_KEY, null);
@@ -90,7 +117,9 @@ export function useChat(assistantName: string) {
         const res = await fetch(`/api/chat/jobs/latest?uuid=${encodeURIComponent(uuid)}`, { cache: "no-store" });
         if (stopped) return;
         if (res.status === 404) return void writeSession(PENDING_RESEARCH_KEY, null);
-        const { job } = (await res.json()) as { job: { status: string; started_at: string; output: string | null; error_status: number | null } };
+        const { job } = (await res.json()) as {
+          job: { status: string; started_at: string; output: string | null; error_status: number | null };
+        };
         if (stopped) return;
         if (job.status === "running") {
           pendingRef.current = true;

@@ -18,7 +18,17 @@ export function DeskSearch({ q, label }: { q: string; label: string }) {
 }
 
 /** Previous and next page links that keep the rest of the address (search, filters). */
-export function DeskPager({ page, pageCount, total, noun }: { page: number; pageCount: number; total: number; noun: string }) {
+export function DeskPager({
+  page,
+  pageCount,
+  total,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: string;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href = (p: number) => {
@@ -112,7 +122,12 @@ export function DeskListFilter({ q, status, label }: { q: string; status: Status
         <label htmlFor="status" className="block text-sm font-semibold text-ink-900">
           Status
         </label>
-        <select id="status" name="status" defaultValue={status} className="min-h-11 rounded-md border border-ink-300 bg-surface px-3">
+        <select
+          id="status"
+          name="status"
+          defaultValue={status}
+          className="min-h-11 rounded-md border border-ink-300 bg-surface px-3"
+        >
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s === "all" ? "All" : s[0]!.toUpperCase() + s.slice(1)}
@@ -143,8 +158,17 @@ export function DeskItemsPage({ data, noun }: { data: DeskListData; noun: "recap
     >
       <FormMessage notice={done ? DONE_TEXT[done] : undefined} />
       <DeskListFilter q={q} status={status} label={`Search ${plural}`} />
-      <DeskItemTable caption={title} rows={rows} empty={q ? `No ${plural} match your search.` : `No ${plural} here yet.`} />
-      <DeskPager page={published.page} pageCount={published.pageCount} total={published.total} noun={`published ${noun}`} />
+      <DeskItemTable
+        caption={title}
+        rows={rows}
+        empty={q ? `No ${plural} match your search.` : `No ${plural} here yet.`}
+      />
+      <DeskPager
+        page={published.page}
+        pageCount={published.pageCount}
+        total={published.total}
+        noun={`published ${noun}`}
+      />
     </DeskPage>
   );
 }

@@ -1,7 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 
 /** A desk page's title; the desk is for staff, so search engines are told to keep out. */
-export const deskMeta = (title: string): MetaDescriptor[] => [{ title: `${title} | Desk` }, { name: "robots", content: "noindex, nofollow" }];
+export const deskMeta = (title: string): MetaDescriptor[] => [
+  { title: `${title} | Desk` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** A refused form's page says when to try again: its Retry-After, from the action. */
 export const retryAfterHeaders = ({ actionHeaders }: { actionHeaders: Headers }) => {

@@ -25,13 +25,27 @@ export function CsrfField({ token }: { token?: string }) {
 
 export const inputClass =
   "min-h-11 w-full rounded-md border border-ink-300 bg-surface px-3 py-2 text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30";
-export const primaryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700 disabled:opacity-60";
+export const primaryButton =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700 disabled:opacity-60";
 export const secondaryButton =
   "inline-flex min-h-11 items-center justify-center rounded-md border border-ink-300 bg-surface px-4 text-sm font-semibold text-ink-800 hover:bg-paper disabled:opacity-60";
-export const dangerButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-red-700 bg-surface px-4 text-sm font-semibold text-red-800 hover:bg-red-50";
+export const dangerButton =
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-red-700 bg-surface px-4 text-sm font-semibold text-red-800 hover:bg-red-50";
 
 /** A labelled field with its hint and its error, wired for screen readers. */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | undefined; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
@@ -68,7 +82,10 @@ export function FormMessage({ error, notice }: { error?: string | undefined; not
     );
   if (notice)
     return (
-      <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+      <p
+        role="status"
+        className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900"
+      >
         {notice}
       </p>
     );
@@ -97,5 +114,7 @@ export function StatusBadge({ status }: { status: "draft" | "scheduled" | "publi
         : status === "hidden"
           ? "bg-red-100 text-red-900"
           : "bg-ink-100 text-ink-800";
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${tone}`}>{status}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${tone}`}>{status}</span>
+  );
 }

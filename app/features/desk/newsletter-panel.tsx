@@ -23,22 +23,42 @@ const NEWSLETTER_PROBLEM: Record<string, string> = {
  * A published recap's email: whether and how far it went to the subscribers,
  * a button to send it by hand (when it has not gone), and a test to one address.
  */
-export function NewsletterPanel({ recapId, data, notice, problem }: { recapId: number; data: NewsletterPanelData; notice?: string | null; problem?: string | null }) {
+export function NewsletterPanel({
+  recapId,
+  data,
+  notice,
+  problem,
+}: {
+  recapId: number;
+  data: NewsletterPanelData;
+  notice?: string | null;
+  problem?: string | null;
+}) {
   const action = `/admin/recaps/${recapId}/newsletter`;
   const p = data.progress;
   return (
-    <section aria-labelledby="newsletter-title" className="space-y-4 rounded-card border border-ink-900/10 bg-surface p-5 shadow-card">
+    <section
+      aria-labelledby="newsletter-title"
+      className="space-y-4 rounded-card border border-ink-900/10 bg-surface p-5 shadow-card"
+    >
       <h2 id="newsletter-title" className="font-display text-xl font-semibold text-ink-950">
         Email to subscribers
       </h2>
-      <FormMessage notice={notice ? NEWSLETTER_NOTICE[notice] : undefined} error={problem ? NEWSLETTER_PROBLEM[problem] : undefined} />
+      <FormMessage
+        notice={notice ? NEWSLETTER_NOTICE[notice] : undefined}
+        error={problem ? NEWSLETTER_PROBLEM[problem] : undefined}
+      />
       {!data.open ? (
-        <p className="text-sm text-ink-700">Email is not set up on this site: set SMTP_URL and MAIL_FROM (see docs/newsletter.md).</p>
+        <p className="text-sm text-ink-700">
+          Email is not set up on this site: set SMTP_URL and MAIL_FROM (see docs/newsletter.md).
+        </p>
       ) : p ? (
         <p className="text-sm text-ink-700">
-          Queued {new Date(p.queuedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC ({p.queuedBy}) for{" "}
-          {p.recipients ?? "every confirmed"} subscriber{p.recipients === 1 ? "" : "s"}: <strong>{p.counts.sent} sent</strong>, {p.counts.queued + p.counts.sending} waiting,{" "}
-          {p.counts.failed} failed, {p.counts.skipped} skipped (unsubscribed meanwhile).
+          Queued{" "}
+          {new Date(p.queuedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}{" "}
+          UTC ({p.queuedBy}) for {p.recipients ?? "every confirmed"} subscriber{p.recipients === 1 ? "" : "s"}:{" "}
+          <strong>{p.counts.sent} sent</strong>, {p.counts.queued + p.counts.sending} waiting, {p.counts.failed} failed,{" "}
+          {p.counts.skipped} skipped (unsubscribed meanwhile).
           {p.problems.length ? (
             <span className="mt-2 block">
               {p.problems.map((problem) => (
@@ -67,7 +87,14 @@ export function NewsletterPanel({ recapId, data, notice, problem }: { recapId: n
             <label htmlFor="newsletter-test-to" className="block text-sm font-medium text-ink-800">
               Send a test to
             </label>
-            <input id="newsletter-test-to" name="to" type="email" autoComplete="email" placeholder="you@example.com" className={inputClass} />
+            <input
+              id="newsletter-test-to"
+              name="to"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              className={inputClass}
+            />
           </div>
           <button type="submit" name="intent" value="test" className={secondaryButton}>
             Send test

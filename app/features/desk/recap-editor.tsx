@@ -18,7 +18,15 @@ export type RecapEditorItem = Recap & { kind: "new" | "draft" | "published"; pub
  * list's 350-character cut shown; an image by drop or picker; and Save draft,
  * Schedule or Publish now (a published recap: Save changes or Delete).
  */
-export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; done: string | null; problem: FormProblem | undefined }) {
+export function RecapEditor({
+  item,
+  done,
+  problem,
+}: {
+  item: RecapEditorItem;
+  done: string | null;
+  problem: FormProblem | undefined;
+}) {
   const typed = problem?.values;
   const errors = problem?.fieldErrors ?? {};
   const [headline, setHeadline] = useState(typed?.headline ?? item.headline);
@@ -35,7 +43,9 @@ export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; do
     <Form method="post" className="space-y-6">
       <CsrfField />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-display text-2xl font-semibold text-ink-950 sm:text-3xl">{item.kind === "new" ? "New recap" : "Edit recap"}</h1>
+        <h1 className="font-display text-2xl font-semibold text-ink-950 sm:text-3xl">
+          {item.kind === "new" ? "New recap" : "Edit recap"}
+        </h1>
         <div className="flex items-center gap-3">
           {item.kind === "new" ? null : <StatusBadge status={status} />}
           {published ? (
@@ -45,18 +55,44 @@ export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; do
           ) : null}
         </div>
       </div>
-      <FormMessage notice={done ? DONE_TEXT[done] : undefined} error={Object.keys(errors).length ? "Some fields need attention: see below." : undefined} />
+      <FormMessage
+        notice={done ? DONE_TEXT[done] : undefined}
+        error={Object.keys(errors).length ? "Some fields need attention: see below." : undefined}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-5">
           <Field id="headline" label="Headline" error={errors.headline}>
-            <input id="headline" name="headline" required maxLength={200} value={headline} onChange={(e) => setHeadline(e.target.value)} className={inputClass} {...describedBy("headline", false, errors.headline)} />
+            <input
+              id="headline"
+              name="headline"
+              required
+              maxLength={200}
+              value={headline}
+              onChange={(e) => setHeadline(e.target.value)}
+              className={inputClass}
+              {...describedBy("headline", false, errors.headline)}
+            />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="date" label="Date" hint="The week the recap covers." error={errors.date}>
-              <input id="date" name="date" type="date" required defaultValue={typed?.date ?? item.date} className={inputClass} {...describedBy("date", true, errors.date)} />
+              <input
+                id="date"
+                name="date"
+                type="date"
+                required
+                defaultValue={typed?.date ?? item.date}
+                className={inputClass}
+                {...describedBy("date", true, errors.date)}
+              />
             </Field>
             <Field id="tags" label="Tags" hint="Separated by commas." error={errors.tags}>
-              <input id="tags" name="tags" defaultValue={typed?.tags ?? item.tags.join(", ")} className={inputClass} {...describedBy("tags", true, errors.tags)} />
+              <input
+                id="tags"
+                name="tags"
+                defaultValue={typed?.tags ?? item.tags.join(", ")}
+                className={inputClass}
+                {...describedBy("tags", true, errors.tags)}
+              />
             </Field>
           </div>
           <Field
@@ -65,12 +101,23 @@ export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; do
             hint={
               <>
                 {snippetChars} characters.{" "}
-                {snippetChars > SNIPPET_EXCERPT_LENGTH ? `The recap list shows the first ${SNIPPET_EXCERPT_LENGTH}; the cut is marked below.` : `The recap list shows up to ${SNIPPET_EXCERPT_LENGTH}.`}
+                {snippetChars > SNIPPET_EXCERPT_LENGTH
+                  ? `The recap list shows the first ${SNIPPET_EXCERPT_LENGTH}; the cut is marked below.`
+                  : `The recap list shows up to ${SNIPPET_EXCERPT_LENGTH}.`}
               </>
             }
             error={errors.snippets}
           >
-            <textarea id="snippets" name="snippets" rows={3} maxLength={2000} value={snippet} onChange={(e) => setSnippet(e.target.value)} className={inputClass} {...describedBy("snippets", true, errors.snippets)} />
+            <textarea
+              id="snippets"
+              name="snippets"
+              rows={3}
+              maxLength={2000}
+              value={snippet}
+              onChange={(e) => setSnippet(e.target.value)}
+              className={inputClass}
+              {...describedBy("snippets", true, errors.snippets)}
+            />
           </Field>
           {snippetChars > SNIPPET_EXCERPT_LENGTH ? (
             <p className="rounded-md bg-paper px-3 py-2 text-sm text-ink-700" data-testid="snippet-cut">
@@ -93,7 +140,11 @@ export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; do
               <div className="mb-3 flex items-center gap-3">
                 {image.url ? <img src={image.url} alt="" className="h-16 w-24 rounded object-cover" /> : null}
                 <span className="break-all text-sm text-ink-700">{image.file}</span>
-                <button type="button" className="text-sm font-semibold text-copper-700 underline" onClick={() => setImage({ file: "", url: null })}>
+                <button
+                  type="button"
+                  className="text-sm font-semibold text-copper-700 underline"
+                  onClick={() => setImage({ file: "", url: null })}
+                >
                   Remove image
                 </button>
               </div>
@@ -113,20 +164,33 @@ export function RecapEditor({ item, done, problem }: { item: RecapEditorItem; do
             />
           </Field>
         </div>
-        <section aria-labelledby="preview-heading" className="rounded-card bg-surface p-5 shadow-card lg:sticky lg:top-24 lg:max-h-[80vh] lg:overflow-y-auto">
+        <section
+          aria-labelledby="preview-heading"
+          className="rounded-card bg-surface p-5 shadow-card lg:sticky lg:top-24 lg:max-h-[80vh] lg:overflow-y-auto"
+        >
           <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-ink-600">
             Preview
           </h2>
           <div className="mt-3 space-y-4">
             <p className="font-display text-2xl font-semibold text-ink-950">{headline || "Untitled"}</p>
-            {snippet ? <blockquote className="border-l-4 border-copper-500 pl-4 font-display italic text-ink-700">{snippet}</blockquote> : null}
+            {snippet ? (
+              <blockquote className="border-l-4 border-copper-500 pl-4 font-display italic text-ink-700">
+                {snippet}
+              </blockquote>
+            ) : null}
             <div className="markdown-content" data-testid="preview">
               <Markdown>{preview}</Markdown>
             </div>
           </div>
         </section>
       </div>
-      <PublishControls kind={item.kind} noun="recap" busy={busy} publishAt={typed?.publish_at ?? item.publish_at} scheduleError={errors.publish_at} />
+      <PublishControls
+        kind={item.kind}
+        noun="recap"
+        busy={busy}
+        publishAt={typed?.publish_at ?? item.publish_at}
+        scheduleError={errors.publish_at}
+      />
     </Form>
   );
 }

@@ -16,7 +16,15 @@ const localValue = (iso: string) => {
  * (hydration ends, the form goes busy) puts a hidden input's default value back.
  * Without JavaScript the time is read as UTC, and the hint says so.
  */
-export function ScheduleField({ publishAt, error, busy }: { publishAt: string | null; error: string | undefined; busy: boolean }) {
+export function ScheduleField({
+  publishAt,
+  error,
+  busy,
+}: {
+  publishAt: string | null;
+  error: string | undefined;
+  busy: boolean;
+}) {
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   // A stored instant (ISO) is shown in local time; a value typed back after an error is already local.

@@ -11,7 +11,12 @@ export interface UploadedFile {
  * an upload's progress in browsers yet, so this is XMLHttpRequest. The body is
  * the file itself, streamed by the browser; the CSRF token goes in a header.
  */
-export function uploadFile(bucket: string, file: File, csrf: string, onProgress: (fraction: number) => void): Promise<UploadedFile> {
+export function uploadFile(
+  bucket: string,
+  file: File,
+  csrf: string,
+  onProgress: (fraction: number) => void,
+): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/desk/media/${bucket}?name=${encodeURIComponent(file.name)}`);

@@ -50,7 +50,9 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
       <div className="max-h-[min(90dvh,56rem)] overflow-y-auto p-6 sm:p-8">
         <header className="flex items-start gap-4">
           <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium tracking-wide text-copper-700 uppercase">{company.type === "manufacturer" ? "Manufacturer" : "Distributor"}</p>
+            <p className="text-sm font-medium tracking-wide text-copper-700 uppercase">
+              {company.type === "manufacturer" ? "Manufacturer" : "Distributor"}
+            </p>
             <h2 id={titleId} className="mt-1 font-display text-2xl font-semibold text-ink-950 sm:text-3xl">
               {company.name}
             </h2>
@@ -66,7 +68,11 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
             </p>
           </div>
           <form method="dialog">
-            <button type="submit" aria-label="Close profile" className="rounded-md p-2 text-ink-600 hover:bg-paper hover:text-ink-950">
+            <button
+              type="submit"
+              aria-label="Close profile"
+              className="rounded-md p-2 text-ink-600 hover:bg-paper hover:text-ink-950"
+            >
               <X className="h-6 w-6" aria-hidden="true" />
             </button>
           </form>
@@ -112,7 +118,10 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
         <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-ink-900/10 pt-4">
           <CopyLinkButton url={shareUrl} what={`${company.name} profile`} />
           <form method="dialog">
-            <button type="submit" className="rounded-md bg-ink-900 px-4 py-2 text-sm font-medium text-white hover:bg-ink-800">
+            <button
+              type="submit"
+              className="rounded-md bg-ink-900 px-4 py-2 text-sm font-medium text-white hover:bg-ink-800"
+            >
               Close
             </button>
           </form>

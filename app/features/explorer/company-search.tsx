@@ -12,7 +12,10 @@ export function CompanySearch({ value, onChange }: { value: string; onChange: (v
       <label htmlFor="company-search" className="sr-only">
         Search companies
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-ink-500" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-ink-500"
+        aria-hidden="true"
+      />
       <input
         id="company-search"
         type="search"

@@ -5,8 +5,21 @@ import { rankedTable } from "#common/content/company-query.ts";
 import { CompanyTable } from "./company-table";
 
 // The built-in companies all have profiles; the spec's "Coming soon" path is proved on a fixture.
-const base = { location: "Austin, TX", type: "manufacturer" as const, keyBrands: ["Brand"], ownership: "Privately held", sources: ["example.com"] };
-const profile = { overview: "o", founded: "1999", employees: "~10", marketPosition: "m", strategy: "s", recentDevelopments: "r" };
+const base = {
+  location: "Austin, TX",
+  type: "manufacturer" as const,
+  keyBrands: ["Brand"],
+  ownership: "Privately held",
+  sources: ["example.com"],
+};
+const profile = {
+  overview: "o",
+  founded: "1999",
+  employees: "~10",
+  marketPosition: "m",
+  strategy: "s",
+  recentDevelopments: "r",
+};
 const FIXTURE: Company[] = [
   { id: 1, name: "Profiled Co", ...base, profile },
   { id: 2, name: "Unprofiled Co", ...base },

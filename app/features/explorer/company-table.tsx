@@ -31,7 +31,19 @@ export const profileButtonId = (companyId: number) => `profile-button-${companyI
  * One Top Players table. Wide columns scroll sideways inside the table's own
  * box on a phone, never the page. A row with a profile opens it on click.
  */
-export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort, columns, csvHref, emptyText, onOpen }: CompanyTableProps) {
+export function CompanyTable({
+  id,
+  title,
+  rows,
+  total,
+  query,
+  sort,
+  onCycleSort,
+  columns,
+  csvHref,
+  emptyText,
+  onOpen,
+}: CompanyTableProps) {
   const titleId = `${id}-title`;
   return (
     <section className="mt-10">
@@ -53,7 +65,12 @@ export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort,
           Download CSV<span className="sr-only">{` of ${title}`}</span>
         </a>
       </div>
-      <div role="region" aria-labelledby={titleId} tabIndex={0} className="overflow-x-auto rounded-card border border-ink-900/10 bg-surface shadow-sm">
+      <div
+        role="region"
+        aria-labelledby={titleId}
+        tabIndex={0}
+        className="overflow-x-auto rounded-card border border-ink-900/10 bg-surface shadow-sm"
+      >
         <table className="w-full min-w-[760px] border-collapse text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="border-b border-ink-900/10 bg-paper text-ink-800">
@@ -90,7 +107,12 @@ export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort,
                     </td>
                   ))}
                   <td className="px-3 py-3 whitespace-nowrap">
-                    <ProfileCell companyId={row.company.id} hasProfile={Boolean(row.company.profile)} query={query} onOpen={onOpen} />
+                    <ProfileCell
+                      companyId={row.company.id}
+                      hasProfile={Boolean(row.company.profile)}
+                      query={query}
+                      onOpen={onOpen}
+                    />
                   </td>
                 </tr>
               ))
@@ -107,7 +129,17 @@ export function CompanyTable({ id, title, rows, total, query, sort, onCycleSort,
  * JavaScript it loads /explorer?company=… with the profile open; with
  * JavaScript it opens the profile in place.
  */
-function ProfileCell({ companyId, hasProfile, query, onOpen }: { companyId: number; hasProfile: boolean; query: string; onOpen: (id: number) => void }) {
+function ProfileCell({
+  companyId,
+  hasProfile,
+  query,
+  onOpen,
+}: {
+  companyId: number;
+  hasProfile: boolean;
+  query: string;
+  onOpen: (id: number) => void;
+}) {
   if (!hasProfile) return <span className="text-ink-500 italic">{COMING_SOON}</span>;
   return (
     <form method="get" action="/explorer">

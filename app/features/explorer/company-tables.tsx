@@ -46,9 +46,25 @@ const DISTRIBUTOR_COLUMNS: CompanyColumn[] = [
 ];
 
 export function ManufacturersTable(props: TableProps) {
-  return <CompanyTable id="manufacturers" title={MANUFACTURERS_TITLE} columns={MANUFACTURER_COLUMNS} emptyText="No manufacturers match this search." {...props} />;
+  return (
+    <CompanyTable
+      id="manufacturers"
+      title={MANUFACTURERS_TITLE}
+      columns={MANUFACTURER_COLUMNS}
+      emptyText="No manufacturers match this search."
+      {...props}
+    />
+  );
 }
 
 export function DistributorsTable(props: TableProps) {
-  return <CompanyTable id="distributors" title={DISTRIBUTORS_TITLE} columns={DISTRIBUTOR_COLUMNS} emptyText="No distributors match this search." {...props} />;
+  return (
+    <CompanyTable
+      id="distributors"
+      title={DISTRIBUTORS_TITLE}
+      columns={DISTRIBUTOR_COLUMNS}
+      emptyText="No distributors match this search."
+      {...props}
+    />
+  );
 }

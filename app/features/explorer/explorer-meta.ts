@@ -11,10 +11,20 @@ export const companyPath = (id: number) => `/explorer?company=${id}`;
  * description and canonical address, so a shared link previews the company;
  * a search result is not for the index. JSON-LD lists the organisations.
  */
-export function explorerMeta(site: PublicConfig | undefined, companies: readonly Company[], open: Company | undefined, searching: boolean): MetaDescriptor[] {
+export function explorerMeta(
+  site: PublicConfig | undefined,
+  companies: readonly Company[],
+  open: Company | undefined,
+  searching: boolean,
+): MetaDescriptor[] {
   const base = site?.siteUrl ?? "";
   const head = open?.profile
-    ? pageMeta({ site, title: `${open.name}: ${EXPLORER_TITLE}`, description: open.profile.overview, path: companyPath(open.id) })
+    ? pageMeta({
+        site,
+        title: `${open.name}: ${EXPLORER_TITLE}`,
+        description: open.profile.overview,
+        path: companyPath(open.id),
+      })
     : pageMeta({ site, title: EXPLORER_TITLE, description: EXPLORER_DESCRIPTION, path: "/explorer" });
   return [
     ...head,
@@ -32,8 +42,15 @@ export function explorerMeta(site: PublicConfig | undefined, companies: readonly
             "@type": "Organization",
             name: company.name,
             url: `${base}${companyPath(company.id)}`,
-            address: { "@type": "PostalAddress", addressLocality: company.location.split(", ")[0], addressRegion: company.location.split(", ")[1], addressCountry: "US" },
-            ...(company.profile && /^\d{4}$/.test(company.profile.founded) ? { foundingDate: company.profile.founded } : {}),
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: company.location.split(", ")[0],
+              addressRegion: company.location.split(", ")[1],
+              addressCountry: "US",
+            },
+            ...(company.profile && /^\d{4}$/.test(company.profile.founded)
+              ? { foundingDate: company.profile.founded }
+              : {}),
           },
         })),
       },

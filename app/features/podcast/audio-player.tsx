@@ -20,7 +20,6 @@ function readPosition(id: number): number | undefined {
 const writePosition = (id: number, seconds: number | undefined) =>
   writeLocal(positionKey(id), seconds === undefined ? null : String(Math.floor(seconds)));
 
-
 /**
  * The native player (keyboard and screen-reader support come with it), set to
  * the spec's volume, fetching nothing until play. It resumes where the visitor
@@ -75,7 +74,10 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
 
   const copyMoment = () => {
     const at = audio.current?.currentTime ?? 0;
-    void copyLink(`${site.siteUrl}${episodePath(episode.id, at)}`, at >= 1 ? `Link to ${clock(at)} copied` : "Link copied");
+    void copyLink(
+      `${site.siteUrl}${episodePath(episode.id, at)}`,
+      at >= 1 ? `Link to ${clock(at)} copied` : "Link copied",
+    );
   };
 
   return (

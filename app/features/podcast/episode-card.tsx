@@ -37,7 +37,9 @@ export function EpisodeCard({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
         <DateText date={episode.date} short />
         {showSeries ? (
-          <span className="rounded-full bg-copper-100 px-2.5 py-0.5 text-xs font-semibold text-copper-700">{SERIES_TAG[episode.weekly_daily]}</span>
+          <span className="rounded-full bg-copper-100 px-2.5 py-0.5 text-xs font-semibold text-copper-700">
+            {SERIES_TAG[episode.weekly_daily]}
+          </span>
         ) : null}
         {episode.duration_seconds ? (
           <span className="inline-flex items-center gap-1">
@@ -47,16 +49,25 @@ export function EpisodeCard({
           </span>
         ) : null}
       </div>
-      <Heading className="font-display text-xl font-semibold leading-snug text-ink-950 sm:text-2xl">{episode.title}</Heading>
+      <Heading className="font-display text-xl font-semibold leading-snug text-ink-950 sm:text-2xl">
+        {episode.title}
+      </Heading>
       <p className="text-ink-700">{episode.description}</p>
       {audioUrl ? (
         <AudioPlayerIsland episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
       ) : (
-        <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">{missingAudioText}</p>
+        <p className="rounded-md border border-dashed border-ink-300 bg-paper px-4 py-3 text-sm text-ink-600">
+          {missingAudioText}
+        </p>
       )}
       {extras?.chapters ? <EpisodeChapters episode={episode} chapters={extras.chapters} /> : null}
-      {anchor && (extras?.cues || extras?.text || episode.transcript_url) ? <EpisodeTranscript episode={episode} extras={extras} /> : null}
-      <CommentsIsland endpoint={`/api/episodes/${episode.id}/comments`} subject={anchor ? episode.title : `${episode.title} (latest episode)`} />
+      {anchor && (extras?.cues || extras?.text || episode.transcript_url) ? (
+        <EpisodeTranscript episode={episode} extras={extras} />
+      ) : null}
+      <CommentsIsland
+        endpoint={`/api/episodes/${episode.id}/comments`}
+        subject={anchor ? episode.title : `${episode.title} (latest episode)`}
+      />
     </article>
   );
 }

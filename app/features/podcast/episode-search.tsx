@@ -9,7 +9,10 @@ export function EpisodeSearch({ q, series }: { q: string; series: Series | undef
         Search episodes and transcripts
       </label>
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
+          aria-hidden="true"
+        />
         <input
           id="episode-search"
           type="search"
@@ -21,7 +24,10 @@ export function EpisodeSearch({ q, series }: { q: string; series: Series | undef
         />
       </div>
       {series ? <input type="hidden" name="series" value={series} /> : null}
-      <button type="submit" className="min-h-11 rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700">
+      <button
+        type="submit"
+        className="min-h-11 rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700"
+      >
         Search
       </button>
     </form>

@@ -15,13 +15,24 @@ import { clock } from "#common/podcast/clock.ts";
 /** A time that seeks: a link to the moment, which the page's script plays in place. */
 function SeekLink({ episodeId, at, label }: { episodeId: number; at: number; label: string }) {
   return (
-    <a href={episodePath(episodeId, at)} data-seek={at} aria-label={label} className="font-mono text-sm font-medium tabular-nums text-copper-700 underline-offset-2 hover:underline">
+    <a
+      href={episodePath(episodeId, at)}
+      data-seek={at}
+      aria-label={label}
+      className="font-mono text-sm font-medium tabular-nums text-copper-700 underline-offset-2 hover:underline"
+    >
       {clock(at)}
     </a>
   );
 }
 
-export function EpisodeChapters({ episode, chapters }: { episode: Episode; chapters: NonNullable<EpisodeExtras["chapters"]> }) {
+export function EpisodeChapters({
+  episode,
+  chapters,
+}: {
+  episode: Episode;
+  chapters: NonNullable<EpisodeExtras["chapters"]>;
+}) {
   return (
     <section aria-label={`Chapters of “${episode.title}”`}>
       <h4 className="text-sm font-semibold uppercase tracking-wide text-ink-600">Chapters</h4>
@@ -44,7 +55,12 @@ function TranscriptCues({ episode, cues }: { episode: EpisodeRef; cues: NonNulla
   return (
     <ol className="mt-3 space-y-2" aria-label={`Transcript of “${episode.title}”`}>
       {cues.map((cue) => (
-        <li key={cue.start} data-cue-start={cue.start} data-cue-end={cue.end} className="flex items-start gap-3 rounded px-1 py-0.5 aria-[current=true]:bg-copper-100">
+        <li
+          key={cue.start}
+          data-cue-start={cue.start}
+          data-cue-end={cue.end}
+          className="flex items-start gap-3 rounded px-1 py-0.5 aria-[current=true]:bg-copper-100"
+        >
           <SeekLink episodeId={episode.id} at={cue.start} label={`Play from ${clock(cue.start)}`} />
           <span className="flex-1 text-ink-800">{cue.text}</span>
           <button

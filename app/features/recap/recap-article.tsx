@@ -30,7 +30,9 @@ export function RecapArticle({ recap }: { recap: RecapView }) {
           <p className="text-sm text-ink-600">
             <DateText date={recap.date} /> · {`${recap.readingMinutes} min read`}
           </p>
-          <h1 className="font-display text-3xl font-semibold leading-tight text-ink-950 sm:text-4xl">{recap.headline}</h1>
+          <h1 className="font-display text-3xl font-semibold leading-tight text-ink-950 sm:text-4xl">
+            {recap.headline}
+          </h1>
           <RecapTags tags={recap.tags} />
         </header>
         <div className="mt-8 space-y-6">

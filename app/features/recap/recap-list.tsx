@@ -12,7 +12,8 @@ export function recapListPager(state: { q: string; page: number; pageCount: numb
 }
 
 /** An item of the list: the same page of the same search, with that recap open. */
-export const recapListHref = (pager: { q: string; page: number }, id: number): string => pagedHref("/recap", { q: pager.q, id: String(id) }, pager.page);
+export const recapListHref = (pager: { q: string; page: number }, id: number): string =>
+  pagedHref("/recap", { q: pager.q, id: String(id) }, pager.page);
 
 /** The "All Recaps" list: date and headline per item; the selected one is marked. */
 export function RecapList({

@@ -11,7 +11,14 @@ export function recapMeta(site: PublicConfig | undefined, recap: RecapView): Met
   const image = recap.blog_image_url ? absoluteUrl(base, recap.blog_image_url) : undefined;
   const brand = site?.brand ?? "Proofline";
   return [
-    ...pageMeta({ site, title: recap.headline, description: recap.description, path, type: "article", ...(image ? { image } : {}) }),
+    ...pageMeta({
+      site,
+      title: recap.headline,
+      description: recap.description,
+      path,
+      type: "article",
+      ...(image ? { image } : {}),
+    }),
     { property: "article:published_time", content: recap.date },
     { property: "article:section", content: "Weekly Recap" },
     ...recap.tags.map((tag) => ({ property: "article:tag", content: tag })),
@@ -28,7 +35,11 @@ export function recapMeta(site: PublicConfig | undefined, recap: RecapView): Met
         keywords: recap.tags,
         timeRequired: `PT${recap.readingMinutes}M`,
         author: { "@type": "Organization", name: brand, url: base || undefined },
-        publisher: { "@type": "Organization", name: brand, logo: { "@type": "ImageObject", url: `${base}/icons/icon-512.png` } },
+        publisher: {
+          "@type": "Organization",
+          name: brand,
+          logo: { "@type": "ImageObject", url: `${base}/icons/icon-512.png` },
+        },
       },
     },
   ];

@@ -14,7 +14,13 @@ export function RecapTags({ tags }: { tags: string[] }) {
   );
 }
 
-export function RecapImage({ recap, priority = false }: { recap: Pick<RecapView, "blog_image_url" | "headline">; priority?: boolean }) {
+export function RecapImage({
+  recap,
+  priority = false,
+}: {
+  recap: Pick<RecapView, "blog_image_url" | "headline">;
+  priority?: boolean;
+}) {
   if (!recap.blog_image_url) return null;
   return (
     <img

@@ -18,7 +18,11 @@ export function RecapReader({ recap, headingRef }: { recap: RecapView; headingRe
         <p className="text-sm text-ink-600">
           <DateText date={recap.date} /> · {`${recap.readingMinutes} min read`}
         </p>
-        <h2 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold leading-tight text-ink-950 sm:text-3xl">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display text-2xl font-semibold leading-tight text-ink-950 sm:text-3xl"
+        >
           {recap.headline}
         </h2>
         <RecapTags tags={recap.tags} />

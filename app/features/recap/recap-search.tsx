@@ -21,7 +21,12 @@ export function RecapSearch({ q }: { q: string }) {
   const search = (value: string) => {
     clearTimeout(timer.current);
     const trimmed = value.trim();
-    void submit(trimmed ? { q: trimmed } : {}, { method: "get", action: "/recap", replace: true, preventScrollReset: true });
+    void submit(trimmed ? { q: trimmed } : {}, {
+      method: "get",
+      action: "/recap",
+      replace: true,
+      preventScrollReset: true,
+    });
   };
 
   return (
@@ -39,7 +44,10 @@ export function RecapSearch({ q }: { q: string }) {
         Search summaries
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
+          aria-hidden="true"
+        />
         <input
           ref={input}
           id="recap-search"

@@ -10,7 +10,16 @@ import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { newPassword } from "#server/desk/password-schema.server.ts";
 import { deskMeta } from "../../features/desk/desk-text";
 import { NewPasswordFields } from "../../features/desk/new-password-fields";
-import { CsrfField, dangerButton, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
+import {
+  CsrfField,
+  dangerButton,
+  DeskPage,
+  Field,
+  FormMessage,
+  inputClass,
+  primaryButton,
+  useDesk,
+} from "../../features/desk/desk-ui";
 import { attemptSucceeded, takeAttempt } from "#server/desk/signin-guard.server.ts";
 import { hashingOrBusy, lockedOut, lockedOutAnswer } from "./form-answers.server";
 import { clientAddress } from "#server/http/client-address.server.ts";
@@ -25,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const change = z
-  .object({ current: z.string().min(1, "Enter your current password.").max(MAX_PASSWORD), password: newPassword, confirm: z.string() })
+  .object({
+    current: z.string().min(1, "Enter your current password.").max(MAX_PASSWORD),
+    password: newPassword,
+    confirm: z.string(),
+  })
   .refine((p) => p.password === p.confirm, { message: "The two new passwords are not the same." });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const right = await hashingOrBusy(() => verifyPassword(parsed.data.current, member?.passwordHash ?? null));
   if (typeof right !== "boolean") return right;
   if (!member?.passwordHash || !right) {
-    return (await lockedOut(db, session.user.email, client, "Too many wrong passwords.")) ?? data({ formError: "Your current password is not right." }, { status: 400 });
+    return (
+      (await lockedOut(db, session.user.email, client, "Too many wrong passwords.")) ??
+      data({ formError: "Your current password is not right." }, { status: 400 })
+    );
   }
   await attemptSucceeded(db, session.user.email, attempt);
   const passwordHash = await hashingOrBusy(() => hashPassword(parsed.data.password));
@@ -55,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new password ends every other session: this one starts afresh.
   await endAllSessions(db, member.id);
   const { token, expires } = await startSession(db, member.id);
-  return data({ notice: "Password changed. You were signed out everywhere else." }, { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires) } });
+  return data(
+    { notice: "Password changed. You were signed out everywhere else." },
+    { headers: { "Set-Cookie": deskCookie(SESSION_COOKIE, token, expires) } },
+  );
 }
 
 export default function DeskAccount({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,7 +93,15 @@ export default function DeskAccount({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="mt-4 space-y-4">
           <CsrfField />
           <Field id="current" label="Current password">
-            <input id="current" name="current" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD} className={inputClass} />
+            <input
+              id="current"
+              name="current"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={MAX_PASSWORD}
+              className={inputClass}
+            />
           </Field>
           <NewPasswordFields email={user.email} />
           <button type="submit" className={primaryButton}>
@@ -87,7 +114,8 @@ export default function DeskAccount({ loaderData, actionData }: Route.ComponentP
           Sessions
         </h2>
         <p className="mt-2 text-ink-700">
-          You are signed in on {loaderData.sessions} {loaderData.sessions === 1 ? "device or browser" : "devices or browsers"}.
+          You are signed in on {loaderData.sessions}{" "}
+          {loaderData.sessions === 1 ? "device or browser" : "devices or browsers"}.
         </p>
         <Form method="post" className="mt-4">
           <CsrfField />

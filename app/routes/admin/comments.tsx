@@ -7,7 +7,15 @@ import { RelativeTime } from "../../components/relative-time";
 import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
-import { CsrfField, dangerButton, DeskPage, FormMessage, primaryButton, secondaryButton, StatusBadge } from "../../features/desk/desk-ui";
+import {
+  CsrfField,
+  dangerButton,
+  DeskPage,
+  FormMessage,
+  primaryButton,
+  secondaryButton,
+  StatusBadge,
+} from "../../features/desk/desk-ui";
 import type { Route } from "./+types/comments";
 
 export const meta: Route.MetaFunction = () => deskMeta("Comments");
@@ -33,10 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = filterOf(url);
   const before = url.searchParams.get("before");
-  const comments = await listLatestComments(database.db, { ...filter, limit: PER_PAGE + 1, before: before ? decodeCursor(before) : undefined });
+  const comments = await listLatestComments(database.db, {
+    ...filter,
+    limit: PER_PAGE + 1,
+    before: before ? decodeCursor(before) : undefined,
+  });
   const last = comments[PER_PAGE - 1];
   const next = comments.length > PER_PAGE && last ? encodeCursor(last.created_at, last.id) : null;
-  const itemTitle = filter.item ? comments.find((c) => c.target === filter.item!.target && c.parent_id === filter.item!.id)?.parent_title : undefined;
+  const itemTitle = filter.item
+    ? comments.find((c) => c.target === filter.item!.target && c.parent_id === filter.item!.id)?.parent_title
+    : undefined;
   return data(
     {
       comments: comments.slice(0, PER_PAGE).map(({ client_address: _, ...c }) => c),
@@ -59,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (ids.length === 0) return data({ formError: "Select at least one comment first." }, { status: 400 });
   let changed = 0;
   for (const id of ids.slice(0, 500)) {
-    const ok = act === "delete" ? await deleteComment(database.db, id) : await setCommentStatus(database.db, id, act === "hide" ? "hidden" : "visible");
+    const ok =
+      act === "delete"
+        ? await deleteComment(database.db, id)
+        : await setCommentStatus(database.db, id, act === "hide" ? "hidden" : "visible");
     if (ok) changed++;
   }
   const back = new URL(pageAddress(request), "http://desk");
@@ -74,7 +91,8 @@ const doneText = (done: string | null) => {
   return `${ACTIONS[match[1] as Act]}: ${n} comment${n === 1 ? "" : "s"}.`;
 };
 
-const itemHref = (c: { target: "recap" | "episode"; parent_id: number }) => (c.target === "recap" ? `/recap/${c.parent_id}` : `/podcast?episode=${c.parent_id}#episode-${c.parent_id}`);
+const itemHref = (c: { target: "recap" | "episode"; parent_id: number }) =>
+  c.target === "recap" ? `/recap/${c.parent_id}` : `/podcast?episode=${c.parent_id}#episode-${c.parent_id}`;
 
 export default function DeskComments({ loaderData, actionData }: Route.ComponentProps) {
   const { comments, status, item, itemTitle, next, done } = loaderData;
@@ -87,7 +105,12 @@ export default function DeskComments({ loaderData, actionData }: Route.Component
           <label htmlFor="status" className="block text-sm font-semibold text-ink-900">
             Status
           </label>
-          <select id="status" name="status" defaultValue={status} className="min-h-11 rounded-md border border-ink-300 bg-surface px-3">
+          <select
+            id="status"
+            name="status"
+            defaultValue={status}
+            className="min-h-11 rounded-md border border-ink-300 bg-surface px-3"
+          >
             <option value="all">All</option>
             <option value="visible">Visible</option>
             <option value="hidden">Hidden</option>
@@ -100,7 +123,10 @@ export default function DeskComments({ loaderData, actionData }: Route.Component
         {item ? (
           <p className="text-sm text-ink-700">
             Only comments on {itemTitle ? `“${itemTitle}”` : "one item"}.{" "}
-            <Link to={`/admin/comments${status === "all" ? "" : `?status=${status}`}`} className="font-semibold text-copper-700 underline">
+            <Link
+              to={`/admin/comments${status === "all" ? "" : `?status=${status}`}`}
+              className="font-semibold text-copper-700 underline"
+            >
               Show all items
             </Link>
           </p>
@@ -136,7 +162,14 @@ export default function DeskComments({ loaderData, actionData }: Route.Component
             {comments.map((c) => (
               <li key={c.id} className="rounded-card bg-surface p-4 shadow-card" data-comment-id={c.id}>
                 <div className="flex flex-wrap items-start gap-3">
-                  <input id={`select-${c.id}`} type="checkbox" name="id" value={c.id} className="mt-1 h-5 w-5" aria-label={`Select the comment by ${c.author_name}`} />
+                  <input
+                    id={`select-${c.id}`}
+                    type="checkbox"
+                    name="id"
+                    value={c.id}
+                    className="mt-1 h-5 w-5"
+                    aria-label={`Select the comment by ${c.author_name}`}
+                  />
                   <div className="min-w-0 flex-1 space-y-1">
                     <p className="text-sm text-ink-700">
                       <span className="font-semibold text-ink-950">{c.author_name}</span> on{" "}
@@ -148,11 +181,21 @@ export default function DeskComments({ loaderData, actionData }: Route.Component
                     <p className="whitespace-pre-wrap break-words text-ink-900">{c.comment_text}</p>
                     <div className="flex flex-wrap gap-3 pt-1 text-sm">
                       {c.status === "visible" ? (
-                        <button type="submit" name="act" value={`hide:${c.id}`} className="font-semibold text-copper-700 underline">
+                        <button
+                          type="submit"
+                          name="act"
+                          value={`hide:${c.id}`}
+                          className="font-semibold text-copper-700 underline"
+                        >
                           Hide<span className="sr-only"> the comment by {c.author_name}</span>
                         </button>
                       ) : (
-                        <button type="submit" name="act" value={`unhide:${c.id}`} className="font-semibold text-copper-700 underline">
+                        <button
+                          type="submit"
+                          name="act"
+                          value={`unhide:${c.id}`}
+                          className="font-semibold text-copper-700 underline"
+                        >
                           Unhide<span className="sr-only"> the comment by {c.author_name}</span>
                         </button>
                       )}
@@ -179,7 +222,10 @@ export default function DeskComments({ loaderData, actionData }: Route.Component
         </Form>
       )}
       {next ? (
-        <Link to={`/admin/comments?${new URLSearchParams({ ...(status === "all" ? {} : { status }), ...(item ? { item } : {}), before: next })}`} className="font-semibold text-copper-700 underline">
+        <Link
+          to={`/admin/comments?${new URLSearchParams({ ...(status === "all" ? {} : { status }), ...(item ? { item } : {}), before: next })}`}
+          className="font-semibold text-copper-700 underline"
+        >
           Older comments
         </Link>
       ) : null}

@@ -8,14 +8,10 @@ import { cookieIn, deskCookie, FORM_COOKIE, sameSite } from "#server/desk/reques
 
 export { clearedCookie, cookieIn, deskCookie, FORM_COOKIE, sameSecret } from "#server/desk/request-checks.server.ts";
 
-
-
 /** One cookie's value from a request. */
 export const cookieValue = (request: Request, name: string) => cookieIn(request.headers.get("cookie"), name);
 
-
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
 
 /**
  * A form post from another site is refused: the browser's Origin header (sent
@@ -27,7 +23,6 @@ export function assertSameOrigin(request: Request, config: Pick<Config, "SITE_UR
     throw data({ formError: "This form was sent from another site and was refused." }, { status: 403 });
   }
 }
-
 
 export function assertCsrf(expected: string | undefined, sent: ReturnType<FormData["get"]>): void {
   if (!expected || typeof sent !== "string" || !same(expected, sent)) {
@@ -64,12 +59,18 @@ export async function requireStaff(request: Request, database: Database, role?: 
   if (!session) {
     throw redirect(`/admin/sign-in?next=${encodeURIComponent(pageAddress(request))}`, { headers: NO_STORE });
   }
-  if (role === "owner" && session.user.role !== "owner") throw data({ formError: "Only an owner can do this." }, { status: 403, headers: NO_STORE });
+  if (role === "owner" && session.user.role !== "owner")
+    throw data({ formError: "Only an owner can do this." }, { status: 403, headers: NO_STORE });
   return session;
 }
 
 /** For an action: the session, checked against the form's CSRF token and the request's origin. */
-export async function requireStaffForm(request: Request, database: Database, config: Config, role?: StaffRole): Promise<{ session: DeskSession; form: FormData }> {
+export async function requireStaffForm(
+  request: Request,
+  database: Database,
+  config: Config,
+  role?: StaffRole,
+): Promise<{ session: DeskSession; form: FormData }> {
   assertSameOrigin(request, config);
   const session = await requireStaff(request, database, role);
   const form = await request.formData();

@@ -16,9 +16,14 @@ import { deskMeta } from "../../features/desk/desk-text";
 import { EpisodeEditor, type EpisodeEditorItem } from "../../features/desk/episode-editor";
 import type { Route } from "./+types/episode-edit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => deskMeta(loaderData?.item.title ? `Edit: ${loaderData.item.title}` : "New episode");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  deskMeta(loaderData?.item.title ? `Edit: ${loaderData.item.title}` : "New episode");
 
-const notFound = () => data({ formError: "That episode is not there any more: it may have been published or deleted." }, { status: 404, headers: NO_STORE });
+const notFound = () =>
+  data(
+    { formError: "That episode is not there any more: it may have been published or deleted." },
+    { status: 404, headers: NO_STORE },
+  );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
@@ -32,7 +37,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     item = { ...draft, kind: "draft", audio_url: audioUrl(draft.mp3_file) };
   } else if (p.id !== undefined) {
     const id = rowId(p.id) ?? 0;
-    const [episode, extras] = await Promise.all([getEpisode(database.db, id, config.MEDIA_BASE_URL), episodeExtras(database.db, id)]);
+    const [episode, extras] = await Promise.all([
+      getEpisode(database.db, id, config.MEDIA_BASE_URL),
+      episodeExtras(database.db, id),
+    ]);
     if (!episode) throw notFound();
     item = {
       kind: "published",
@@ -51,7 +59,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   } else {
     const date = new Date().toISOString().slice(0, 10);
-    item = { kind: "new", id: 0, date, title: "", description: "", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, publish_at: null, audio_url: null };
+    item = {
+      kind: "new",
+      id: 0,
+      date,
+      title: "",
+      description: "",
+      weekly_daily: "daily",
+      mp3_file: null,
+      duration_seconds: null,
+      byte_size: null,
+      transcript: null,
+      chapters: null,
+      publish_at: null,
+      audio_url: null,
+    };
   }
   return data({ item, done: new URL(request.url).searchParams.get("done") }, { headers: NO_STORE });
 }
@@ -74,10 +96,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if ("error" in audio) return { problem: fieldProblem(form, "mp3_file", audio.error) };
         return { value: { ...parsed.value, audio: audio.facts } };
       },
-      update: async (id, { audio, ...value }) => (await updateEpisode(db, id, value, audio, config.MEDIA_BASE_URL)) !== undefined,
+      update: async (id, { audio, ...value }) =>
+        (await updateEpisode(db, id, value, audio, config.MEDIA_BASE_URL)) !== undefined,
       remove: (id) => deleteEpisode(db, id),
       saveDraft: (draftId, { audio, ...value }, publishAt) =>
-        saveEpisodeDraft(db, draftId, { ...value, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null, publish_at: publishAt }),
+        saveEpisodeDraft(db, draftId, {
+          ...value,
+          duration_seconds: audio?.durationSeconds ?? null,
+          byte_size: audio?.byteSize ?? null,
+          publish_at: publishAt,
+        }),
       removeDraft: (draftId) => deleteEpisodeDraft(db, draftId),
       publishDraft: (draftId) => publishEpisodeDraft(db, draftId, `desk:${session.user.email}`),
     },
@@ -86,7 +114,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EpisodeEdit({ loaderData, actionData }: Route.ComponentProps) {
-  return <EpisodeEditor key={`${loaderData.item.kind}-${loaderData.item.id}`} item={loaderData.item} done={loaderData.done} problem={actionData} />;
+  return (
+    <EpisodeEditor
+      key={`${loaderData.item.kind}-${loaderData.item.id}`}
+      item={loaderData.item}
+      done={loaderData.done}
+      problem={actionData}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -14,13 +14,26 @@ export function minutesText(seconds: number): string {
 }
 
 /** A form's answer when an attempt was refused: 429 with Retry-After, `refusal` and the wait. */
-export function lockedOutAnswer<E extends Record<string, string>>(waitSeconds: number, refusal: string, extra: E = {} as E) {
-  const body: { formError: string } & E = { formError: `${refusal} Try again in ${minutesText(waitSeconds)}.`, ...extra };
+export function lockedOutAnswer<E extends Record<string, string>>(
+  waitSeconds: number,
+  refusal: string,
+  extra: E = {} as E,
+) {
+  const body: { formError: string } & E = {
+    formError: `${refusal} Try again in ${minutesText(waitSeconds)}.`,
+    ...extra,
+  };
   return data(body, { status: 429, headers: { "Retry-After": String(waitSeconds) } });
 }
 
 /** After a wrong guess: the lockout answer if that guess was the last one allowed, else undefined. */
-export async function lockedOut<E extends Record<string, string>>(db: Kysely<DB>, key: string, client: string, refusal: string, extra: E = {} as E) {
+export async function lockedOut<E extends Record<string, string>>(
+  db: Kysely<DB>,
+  key: string,
+  client: string,
+  refusal: string,
+  extra: E = {} as E,
+) {
   const wait = await lockedFor(db, key, client);
   return wait > 0 ? lockedOutAnswer(wait, refusal, extra) : undefined;
 }
@@ -34,6 +47,9 @@ export async function hashingOrBusy<T, E extends Record<string, string>>(work: (
     return await work();
   } catch (err) {
     if (!(err instanceof PasswordHashingBusy)) throw err;
-    return data({ formError: "The desk is busy checking passwords. Please try again in a few seconds.", ...extra }, { status: 503, headers: { "Retry-After": "2" } });
+    return data(
+      { formError: "The desk is busy checking passwords. Please try again in a few seconds.", ...extra },
+      { status: 503, headers: { "Retry-After": "2" } },
+    );
   }
 }

@@ -22,7 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     recaps: recaps.map(({ id, headline, date, publish_at }) => ({ id, headline, date, publish_at })),
     episodes: episodes.map(({ id, title, date, publish_at }) => ({ id, title, date, publish_at })),
-    comments: comments.map(({ id, author_name, comment_text, parent_title, status }) => ({ id, author_name, comment_text, parent_title, status })),
+    comments: comments.map(({ id, author_name, comment_text, parent_title, status }) => ({
+      id,
+      author_name,
+      comment_text,
+      parent_title,
+      status,
+    })),
   };
 }
 
@@ -43,8 +49,26 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
       }
     >
       <div className="grid gap-6 md:grid-cols-2">
-        <Unpublished id="unpublished-recaps" title="Recaps not yet published" empty="No drafts or scheduled recaps." items={recaps.map((r) => ({ href: `/admin/recaps/drafts/${r.id}`, title: r.headline, publishAt: r.publish_at }))} />
-        <Unpublished id="unpublished-episodes" title="Episodes not yet published" empty="No drafts or scheduled episodes." items={episodes.map((e) => ({ href: `/admin/episodes/drafts/${e.id}`, title: e.title, publishAt: e.publish_at }))} />
+        <Unpublished
+          id="unpublished-recaps"
+          title="Recaps not yet published"
+          empty="No drafts or scheduled recaps."
+          items={recaps.map((r) => ({
+            href: `/admin/recaps/drafts/${r.id}`,
+            title: r.headline,
+            publishAt: r.publish_at,
+          }))}
+        />
+        <Unpublished
+          id="unpublished-episodes"
+          title="Episodes not yet published"
+          empty="No drafts or scheduled episodes."
+          items={episodes.map((e) => ({
+            href: `/admin/episodes/drafts/${e.id}`,
+            title: e.title,
+            publishAt: e.publish_at,
+          }))}
+        />
         <section aria-labelledby="latest-comments" className="rounded-card bg-surface p-5 shadow-card md:col-span-2">
           <h2 id="latest-comments" className="font-semibold text-ink-950">
             Latest comments
@@ -53,7 +77,8 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 divide-y divide-ink-100">
               {comments.map((c) => (
                 <li key={c.id} className="py-2 text-sm">
-                  <span className="font-semibold text-ink-900">{c.author_name}</span> on {c.parent_title} <StatusBadge status={c.status} />
+                  <span className="font-semibold text-ink-900">{c.author_name}</span> on {c.parent_title}{" "}
+                  <StatusBadge status={c.status} />
                   <p className="mt-1 line-clamp-2 text-ink-700">{c.comment_text}</p>
                 </li>
               ))}
@@ -70,7 +95,17 @@ export default function DeskHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Unpublished({ id, title, empty, items }: { id: string; title: string; empty: string; items: Array<{ href: string; title: string; publishAt: string | null }> }) {
+function Unpublished({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: Array<{ href: string; title: string; publishAt: string | null }>;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-card bg-surface p-5 shadow-card">
       <h2 id={id} className="font-semibold text-ink-950">
@@ -83,7 +118,9 @@ function Unpublished({ id, title, empty, items }: { id: string; title: string; e
               <Link to={item.href} className="font-medium text-ink-900 underline">
                 {item.title}
               </Link>
-              <span className="shrink-0 text-sm text-ink-600">{item.publishAt ? <ScheduledTime iso={item.publishAt} /> : <StatusBadge status="draft" />}</span>
+              <span className="shrink-0 text-sm text-ink-600">
+                {item.publishAt ? <ScheduledTime iso={item.publishAt} /> : <StatusBadge status="draft" />}
+              </span>
             </li>
           ))}
         </ul>

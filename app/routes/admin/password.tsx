@@ -1,6 +1,14 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE } from "./desk-request.server";
+import {
+  assertCsrf,
+  assertSameOrigin,
+  cookieValue,
+  deskCookie,
+  FORM_COOKIE,
+  formToken,
+  NO_STORE,
+} from "./desk-request.server";
 import { linkOwner, spendPasswordLink } from "#server/desk/password-links.server.ts";
 import { hashPassword } from "#server/desk/passwords.server.ts";
 import { SESSION_COOKIE, startSession } from "#server/desk/sessions.server.ts";
@@ -24,7 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = userId === undefined ? undefined : await getStaff(database.db, userId);
   if (!member) throw data({ formError: GONE }, { status: 404, headers: NO_STORE });
   const { token, setCookie } = formToken(request);
-  return data({ csrf: token, email: member.email, name: member.name }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+  return data(
+    { csrf: token, email: member.email, name: member.name },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
+  );
 }
 
 const passwords = z

@@ -18,9 +18,14 @@ import { sendProgress } from "#server/newsletter/send-queue.server.ts";
 import { subscriberCounts } from "#server/newsletter/subscribers.server.ts";
 import type { Route } from "./+types/recap-edit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => deskMeta(loaderData?.item.headline ? `Edit: ${loaderData.item.headline}` : "New recap");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  deskMeta(loaderData?.item.headline ? `Edit: ${loaderData.item.headline}` : "New recap");
 
-const notFound = () => data({ formError: "That recap is not there any more: it may have been published or deleted." }, { status: 404, headers: NO_STORE });
+const notFound = () =>
+  data(
+    { formError: "That recap is not there any more: it may have been published or deleted." },
+    { status: 404, headers: NO_STORE },
+  );
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -32,20 +37,50 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (p.draftId !== undefined) {
     const draft = await getRecapDraft(database.db, rowId(p.draftId) ?? 0);
     if (!draft) throw notFound();
-    item = { ...draft, kind: "draft", blog_image_url: draft.blog_image ? mediaUrl("weekly-summary-pics", draft.blog_image, config.MEDIA_BASE_URL) : null };
+    item = {
+      ...draft,
+      kind: "draft",
+      blog_image_url: draft.blog_image
+        ? mediaUrl("weekly-summary-pics", draft.blog_image, config.MEDIA_BASE_URL)
+        : null,
+    };
   } else if (p.id !== undefined) {
     const recap = await getRecap(database.db, rowId(p.id) ?? 0, config.MEDIA_BASE_URL);
     if (!recap) throw notFound();
     item = { ...recap, kind: "published", publish_at: null };
   } else {
-    item = { kind: "new", id: 0, date: today(), headline: "", content: "", snippets: null, tags: [], blog_image: null, blog_image_url: null, publish_at: null };
+    item = {
+      kind: "new",
+      id: 0,
+      date: today(),
+      headline: "",
+      content: "",
+      snippets: null,
+      tags: [],
+      blog_image: null,
+      blog_image_url: null,
+      publish_at: null,
+    };
   }
   const query = new URL(request.url).searchParams;
   const email: NewsletterPanelData | undefined =
     item.kind === "published"
-      ? { open: Boolean(newsletter.mailer), progress: await sendProgress(database.db, item.id), confirmed: (await subscriberCounts(database.db)).confirmed }
+      ? {
+          open: Boolean(newsletter.mailer),
+          progress: await sendProgress(database.db, item.id),
+          confirmed: (await subscriberCounts(database.db)).confirmed,
+        }
       : undefined;
-  return data({ item, done: query.get("done"), email, emailNotice: query.get("newsletter"), emailProblem: query.get("newsletter-problem") }, { headers: NO_STORE });
+  return data(
+    {
+      item,
+      done: query.get("done"),
+      email,
+      emailNotice: query.get("newsletter"),
+      emailProblem: query.get("newsletter-problem"),
+    },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -80,8 +115,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function RecapEdit({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
-      <RecapEditor key={`${loaderData.item.kind}-${loaderData.item.id}`} item={loaderData.item} done={loaderData.done} problem={actionData} />
-      {loaderData.email ? <NewsletterPanel recapId={loaderData.item.id} data={loaderData.email} notice={loaderData.emailNotice} problem={loaderData.emailProblem} /> : null}
+      <RecapEditor
+        key={`${loaderData.item.kind}-${loaderData.item.id}`}
+        item={loaderData.item}
+        done={loaderData.done}
+        problem={actionData}
+      />
+      {loaderData.email ? (
+        <NewsletterPanel
+          recapId={loaderData.item.id}
+          data={loaderData.email}
+          notice={loaderData.emailNotice}
+          problem={loaderData.emailProblem}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, sameSecret } from "./desk-request.server";
+import {
+  assertCsrf,
+  assertSameOrigin,
+  cookieValue,
+  deskCookie,
+  FORM_COOKIE,
+  formToken,
+  NO_STORE,
+  sameSecret,
+} from "./desk-request.server";
 import { newPassword } from "#server/desk/password-schema.server.ts";
 import { hashPassword } from "#server/desk/passwords.server.ts";
 import { MAX_PASSWORD, MIN_PASSWORD } from "#common/desk/password-rules.ts";
@@ -15,9 +24,9 @@ import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/setup";
 
-
 // The command line talks to the publishing API, which needs the token too: the token comes first, whichever way.
-const NO_TOKEN = "This site has no ADMIN_TOKEN. Set it in the server's environment and restart; then enter it here, or run npm run hub -- user add with it.";
+const NO_TOKEN =
+  "This site has no ADMIN_TOKEN. Set it in the server's environment and restart; then enter it here, or run npm run hub -- user add with it.";
 
 export const meta: Route.MetaFunction = () => deskMeta("Set up the desk");
 
@@ -27,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(appContext);
   if ((await staffCount(database.db)) > 0) throw redirect("/admin/sign-in", { headers: NO_STORE });
   const { token, setCookie } = formToken(request);
-  return data({ csrf: token, tokenSet: Boolean(config.ADMIN_TOKEN) }, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+  return data(
+    { csrf: token, tokenSet: Boolean(config.ADMIN_TOKEN) },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
+  );
 }
 
 const setup = z.object({
@@ -55,12 +67,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const attempt = await takeAttempt(database.db, SETUP_KEY, client);
   if (!attempt.allowed) return lockedOutAnswer(attempt.waitSeconds, "Too many wrong tokens.");
   if (!sameSecret(parsed.data.token, config.ADMIN_TOKEN)) {
-    return (await lockedOut(database.db, SETUP_KEY, client, "Too many wrong tokens.")) ?? data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 });
+    return (
+      (await lockedOut(database.db, SETUP_KEY, client, "Too many wrong tokens.")) ??
+      data({ formError: "That is not the site's ADMIN_TOKEN." }, { status: 401 })
+    );
   }
   await attemptSucceeded(database.db, SETUP_KEY, attempt);
   try {
     // Two people racing to set up: the first wins, the second is told.
-    if ((await staffCount(database.db)) > 0) return data({ formError: "The desk already has an owner: sign in instead." }, { status: 409 });
+    if ((await staffCount(database.db)) > 0)
+      return data({ formError: "The desk already has an owner: sign in instead." }, { status: 409 });
     const passwordHash = await hashingOrBusy(() => hashPassword(parsed.data.password));
     if (typeof passwordHash !== "string") return passwordHash;
     const owner = await addStaff(database.db, { ...parsed.data, role: "owner", passwordHash });
@@ -78,7 +94,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="font-display text-3xl font-semibold text-ink-950">Set up the desk</h1>
       {loaderData.tokenSet ? (
         <>
-          <p className="mt-2 text-ink-700">Make the first owner account. You need the site's ADMIN_TOKEN, from the server's settings.</p>
+          <p className="mt-2 text-ink-700">
+            Make the first owner account. You need the site's ADMIN_TOKEN, from the server's settings.
+          </p>
           <Form method="post" className="mt-8 space-y-5">
             <CsrfField token={loaderData.csrf} />
             <FormMessage error={actionData?.formError} />
@@ -92,7 +110,17 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
             </Field>
             <Field id="password" label="Password" hint={`At least ${MIN_PASSWORD} characters.`}>
-              <input id="password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={MAX_PASSWORD} aria-describedby="password-hint" className={inputClass} />
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD}
+                maxLength={MAX_PASSWORD}
+                aria-describedby="password-hint"
+                className={inputClass}
+              />
             </Field>
             <button type="submit" className={`${primaryButton} w-full`}>
               Create the owner account
@@ -101,8 +129,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         </>
       ) : (
         <p className="mt-4 text-ink-700">
-          The desk has no staff yet, and this site has no ADMIN_TOKEN. Set <code>ADMIN_TOKEN</code> (16 characters or more) in the server&apos;s environment and
-          restart it; then either enter the token here, or run <code>ADMIN_TOKEN=… npm run hub -- user add &lt;email&gt; --name &quot;Your Name&quot; --role owner</code>{" "}
+          The desk has no staff yet, and this site has no ADMIN_TOKEN. Set <code>ADMIN_TOKEN</code> (16 characters or
+          more) in the server&apos;s environment and restart it; then either enter the token here, or run{" "}
+          <code>ADMIN_TOKEN=… npm run hub -- user add &lt;email&gt; --name &quot;Your Name&quot; --role owner</code>{" "}
           (the command line uses the same token) and open the link it prints.
         </p>
       )}

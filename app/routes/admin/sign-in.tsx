@@ -1,6 +1,15 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { assertCsrf, assertSameOrigin, cookieValue, deskCookie, FORM_COOKIE, formToken, NO_STORE, safeNext } from "./desk-request.server";
+import {
+  assertCsrf,
+  assertSameOrigin,
+  cookieValue,
+  deskCookie,
+  FORM_COOKIE,
+  formToken,
+  NO_STORE,
+  safeNext,
+} from "./desk-request.server";
 import { verifyPassword } from "#server/desk/passwords.server.ts";
 import { MAX_PASSWORD } from "#common/desk/password-rules.ts";
 import { readSession, SESSION_COOKIE, startSession } from "#server/desk/sessions.server.ts";
@@ -41,7 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
   const parsed = signIn.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ formError: "Enter your email and password.", email: String(form.get("email") ?? "") }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { formError: "Enter your email and password.", email: String(form.get("email") ?? "") },
+      { status: 400 },
+    );
   const { email, password } = parsed.data;
   const client = clientAddress(request);
 
@@ -53,7 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ok = await hashingOrBusy(() => verifyPassword(password, member?.passwordHash ?? null), { email });
   if (typeof ok !== "boolean") return ok;
   if (!member?.passwordHash || !ok) {
-    return (await lockedOut(database.db, email, client, "Too many failed sign-ins.", { email })) ?? data({ formError: WRONG, email }, { status: 401 });
+    return (
+      (await lockedOut(database.db, email, client, "Too many failed sign-ins.", { email })) ??
+      data({ formError: WRONG, email }, { status: 401 })
+    );
   }
   await attemptSucceeded(database.db, email, attempt);
   const next = safeNext(new URL(request.url).searchParams.get("next"));
@@ -71,16 +87,34 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <CsrfField token={loaderData.csrf} />
         <FormMessage error={actionData?.formError} />
         <Field id="email" label="Email">
-          <input id="email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.email ?? ""} className={inputClass} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email ?? ""}
+            className={inputClass}
+          />
         </Field>
         <Field id="password" label="Password">
-          <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={MAX_PASSWORD} className={inputClass} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={MAX_PASSWORD}
+            className={inputClass}
+          />
         </Field>
         <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}
         </button>
       </Form>
-      <p className="mt-6 text-sm text-ink-600">Forgot your password? Ask an owner for a new link, or run npm run hub -- user link &lt;email&gt;.</p>
+      <p className="mt-6 text-sm text-ink-600">
+        Forgot your password? Ask an owner for a new link, or run npm run hub -- user link &lt;email&gt;.
+      </p>
     </div>
   );
 }

@@ -8,7 +8,15 @@ import { endAllSessions } from "#server/desk/sessions.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
-import { CsrfField, DeskPage, Field, FormMessage, inputClass, primaryButton, useDesk } from "../../features/desk/desk-ui";
+import {
+  CsrfField,
+  DeskPage,
+  Field,
+  FormMessage,
+  inputClass,
+  primaryButton,
+  useDesk,
+} from "../../features/desk/desk-ui";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => deskMeta("Staff");
@@ -36,13 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = newMember.safeParse(Object.fromEntries(form));
       if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });
       const member = await addStaff(db, parsed.data);
-      return { notice: `${member.name} was added. Send them this one-time link to set their password (good for 24 hours):`, link: link(await passwordLink(db, member.id)) };
+      return {
+        notice: `${member.name} was added. Send them this one-time link to set their password (good for 24 hours):`,
+        link: link(await passwordLink(db, member.id)),
+      };
     }
     const id = rowId(String(form.get("id") ?? ""));
     if (!id) return data({ formError: "Choose a member." }, { status: 400 });
     if (intent === "link") {
       await endAllSessions(db, id);
-      return { notice: "A new one-time link (good for 24 hours). Their sessions were ended:", link: link(await passwordLink(db, id)) };
+      return {
+        notice: "A new one-time link (good for 24 hours). Their sessions were ended:",
+        link: link(await passwordLink(db, id)),
+      };
     }
     if (intent === "role") {
       const role = z.enum(STAFF_ROLES as ["owner", "editor"]).safeParse(form.get("role"));
@@ -94,18 +108,35 @@ export default function DeskStaff({ loaderData, actionData }: Route.ComponentPro
                 <label htmlFor={`role-${m.id}`} className="sr-only">
                   Role of {m.name}
                 </label>
-                <select id={`role-${m.id}`} name="role" defaultValue={m.role} className="min-h-11 rounded-md border border-ink-300 bg-surface px-2">
+                <select
+                  id={`role-${m.id}`}
+                  name="role"
+                  defaultValue={m.role}
+                  className="min-h-11 rounded-md border border-ink-300 bg-surface px-2"
+                >
                   <option value="editor">Editor</option>
                   <option value="owner">Owner</option>
                 </select>
-                <button type="submit" name="intent" value="role" className="min-h-11 px-2 text-sm font-semibold text-copper-700 underline" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="role"
+                  className="min-h-11 px-2 text-sm font-semibold text-copper-700 underline"
+                  disabled={busy}
+                >
                   Change role<span className="sr-only"> of {m.name}</span>
                 </button>
               </Form>
               <Form method="post">
                 <CsrfField />
                 <input type="hidden" name="id" value={m.id} />
-                <button type="submit" name="intent" value="link" className="min-h-11 px-2 text-sm font-semibold text-copper-700 underline" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="link"
+                  className="min-h-11 px-2 text-sm font-semibold text-copper-700 underline"
+                  disabled={busy}
+                >
                   New password link<span className="sr-only"> for {m.name}</span>
                 </button>
               </Form>
@@ -118,7 +149,13 @@ export default function DeskStaff({ loaderData, actionData }: Route.ComponentPro
                 >
                   <CsrfField />
                   <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" name="intent" value="remove" className="min-h-11 px-2 text-sm font-semibold text-red-800 underline" disabled={busy}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="min-h-11 px-2 text-sm font-semibold text-red-800 underline"
+                    disabled={busy}
+                  >
                     Remove<span className="sr-only"> {m.name}</span>
                   </button>
                 </Form>
@@ -140,7 +177,13 @@ export default function DeskStaff({ loaderData, actionData }: Route.ComponentPro
             <input id="new-email" name="email" type="email" required className={inputClass} />
           </Field>
           <Field id="new-role" label="Role" hint="Editors publish and moderate; owners also manage staff.">
-            <select id="new-role" name="role" defaultValue="editor" className={inputClass} aria-describedby="new-role-hint">
+            <select
+              id="new-role"
+              name="role"
+              defaultValue="editor"
+              className={inputClass}
+              aria-describedby="new-role-hint"
+            >
               <option value="editor">Editor</option>
               <option value="owner">Owner</option>
             </select>

@@ -67,7 +67,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("author_name", "text", (c) => c.notNull())
       .addColumn("comment_text", "text", (c) => c.notNull())
       .addColumn("status", "text", (c) =>
-        c.notNull().defaultTo("visible").check(sqlIn("status", ["visible", "hidden"])),
+        c
+          .notNull()
+          .defaultTo("visible")
+          .check(sqlIn("status", ["visible", "hidden"])),
       )
       .addColumn("client_address", "text")
       .addColumn("created_at", d.timestampType, (c) => c.notNull())

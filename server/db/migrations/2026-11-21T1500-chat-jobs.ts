@@ -18,7 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("started_at", d.timestampType, (c) => c.notNull())
     .addColumn("finished_at", d.timestampType)
     .execute();
-  await db.schema.createIndex("chat_jobs_conversation_idx").ifNotExists().on("chat_jobs").columns(["conversation", "started_at"]).execute();
+  await db.schema
+    .createIndex("chat_jobs_conversation_idx")
+    .ifNotExists()
+    .on("chat_jobs")
+    .columns(["conversation", "started_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -45,8 +45,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const d = dialectOf(db);
   for (const table of CONTENT_TABLES) {
-    if (d.engine === "postgres") await sql`drop trigger if exists ${sql.id(`${table}_content_version`)} on ${sql.table(table)}`.execute(db);
-    else for (const event of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.id(`${table}_${event}_content_version`)}`.execute(db);
+    if (d.engine === "postgres")
+      await sql`drop trigger if exists ${sql.id(`${table}_content_version`)} on ${sql.table(table)}`.execute(db);
+    else
+      for (const event of ["insert", "update", "delete"])
+        await sql`drop trigger if exists ${sql.id(`${table}_${event}_content_version`)}`.execute(db);
   }
   if (d.engine === "postgres") await sql`drop function if exists proofline_bump_content_version()`.execute(db);
   await db.schema.dropTable("content_version").ifExists().execute();

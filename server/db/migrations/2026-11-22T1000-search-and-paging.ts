@@ -16,13 +16,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["recap_comments", "recap_id"],
     ["podcast_comments", "episode_id"],
   ] as const) {
-    await db.schema.createIndex(`${table}_${key}_listing_idx`).ifNotExists().on(table).columns([key, "status", "created_at", "id"]).execute();
+    await db.schema
+      .createIndex(`${table}_${key}_listing_idx`)
+      .ifNotExists()
+      .on(table)
+      .columns([key, "status", "created_at", "id"])
+      .execute();
   }
 
   if (d.engine === "postgres") {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const column of ["headline", "content", "snippets"]) {
-      await sql`create index if not exists ${sql.id(`weekly_summaries_${column}_trgm_idx`)} on weekly_summaries using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+      await sql`create index if not exists ${sql.id(`weekly_summaries_${column}_trgm_idx`)} on weekly_summaries using gin (${sql.id(column)} gin_trgm_ops)`.execute(
+        db,
+      );
     }
     return;
   }
@@ -53,9 +60,11 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.dropIndex(`${table}_${key}_listing_idx`).ifExists().execute();
   }
   if (d.engine === "postgres") {
-    for (const column of ["headline", "content", "snippets"]) await sql`drop index if exists ${sql.id(`weekly_summaries_${column}_trgm_idx`)}`.execute(db);
+    for (const column of ["headline", "content", "snippets"])
+      await sql`drop index if exists ${sql.id(`weekly_summaries_${column}_trgm_idx`)}`.execute(db);
     return;
   }
-  for (const event of ["insert", "delete", "update"]) await sql`drop trigger if exists ${sql.id(`weekly_summaries_search_${event}`)}`.execute(db);
+  for (const event of ["insert", "delete", "update"])
+    await sql`drop trigger if exists ${sql.id(`weekly_summaries_search_${event}`)}`.execute(db);
   await sql`drop table if exists recap_search`.execute(db);
 }

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("context", "text", (c) => c.notNull())
     .addColumn("updated_at", d.timestampType, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("chat_conversations_updated_idx").ifNotExists().on("chat_conversations").column("updated_at").execute();
+  await db.schema
+    .createIndex("chat_conversations_updated_idx")
+    .ifNotExists()
+    .on("chat_conversations")
+    .column("updated_at")
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

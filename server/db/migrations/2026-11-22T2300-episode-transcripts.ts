@@ -8,14 +8,20 @@ import { dialectOf } from "../dialect.ts";
 // description or transcript), through the same kind of trigram index: FTS5
 // with the trigram tokenizer on SQLite, pg_trgm GIN indexes on PostgreSQL.
 export async function up(db: Kysely<any>): Promise<void> {
-  const columns = (await db.introspection.getTables()).find((t) => t.name === "podcast_episodes")!.columns.map((c) => c.name);
-  if (!columns.includes("transcript")) await db.schema.alterTable("podcast_episodes").addColumn("transcript", "text").execute();
-  if (!columns.includes("chapters")) await db.schema.alterTable("podcast_episodes").addColumn("chapters", "text").execute();
+  const columns = (await db.introspection.getTables())
+    .find((t) => t.name === "podcast_episodes")!
+    .columns.map((c) => c.name);
+  if (!columns.includes("transcript"))
+    await db.schema.alterTable("podcast_episodes").addColumn("transcript", "text").execute();
+  if (!columns.includes("chapters"))
+    await db.schema.alterTable("podcast_episodes").addColumn("chapters", "text").execute();
 
   if (dialectOf(db).engine === "postgres") {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const column of ["title", "description", "transcript"]) {
-      await sql`create index if not exists ${sql.id(`podcast_episodes_${column}_trgm_idx`)} on podcast_episodes using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+      await sql`create index if not exists ${sql.id(`podcast_episodes_${column}_trgm_idx`)} on podcast_episodes using gin (${sql.id(column)} gin_trgm_ops)`.execute(
+        db,
+      );
     }
     return;
   }
@@ -39,9 +45,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (dialectOf(db).engine === "postgres") {
-    for (const column of ["title", "description", "transcript"]) await sql`drop index if exists ${sql.id(`podcast_episodes_${column}_trgm_idx`)}`.execute(db);
+    for (const column of ["title", "description", "transcript"])
+      await sql`drop index if exists ${sql.id(`podcast_episodes_${column}_trgm_idx`)}`.execute(db);
   } else {
-    for (const event of ["insert", "delete", "update"]) await sql`drop trigger if exists ${sql.id(`podcast_episodes_search_${event}`)}`.execute(db);
+    for (const event of ["insert", "delete", "update"])
+      await sql`drop trigger if exists ${sql.id(`podcast_episodes_search_${event}`)}`.execute(db);
     await sql`drop table if exists episode_search`.execute(db);
   }
   await db.schema.alterTable("podcast_episodes").dropColumn("transcript").execute();

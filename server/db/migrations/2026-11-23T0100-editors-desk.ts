@@ -46,7 +46,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("key", "text", (c) => c.notNull())
     .addColumn("at", d.timestampType, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("signin_failures_key_idx").ifNotExists().on("signin_failures").columns(["key", "at"]).execute();
+  await db.schema
+    .createIndex("signin_failures_key_idx")
+    .ifNotExists()
+    .on("signin_failures")
+    .columns(["key", "at"])
+    .execute();
 
   await db.schema
     .createTable("recap_drafts")
@@ -79,7 +84,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The scheduler's question, "what is due?", reads this index.
   await db.schema.createIndex("recap_drafts_due_idx").ifNotExists().on("recap_drafts").column("publish_at").execute();
-  await db.schema.createIndex("episode_drafts_due_idx").ifNotExists().on("episode_drafts").column("publish_at").execute();
+  await db.schema
+    .createIndex("episode_drafts_due_idx")
+    .ifNotExists()
+    .on("episode_drafts")
+    .column("publish_at")
+    .execute();
   await db.schema
     .createTable("publications")
     .ifNotExists()
@@ -94,7 +104,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["publications", "episode_drafts", "recap_drafts", "signin_failures", "staff_tokens", "staff_sessions", "staff_users"]) {
+  for (const table of [
+    "publications",
+    "episode_drafts",
+    "recap_drafts",
+    "signin_failures",
+    "staff_tokens",
+    "staff_sessions",
+    "staff_users",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

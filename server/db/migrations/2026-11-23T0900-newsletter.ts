@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("confirm_expires_at", d.timestampType)
     .addColumn("unsubscribe_key", "text", (c) => c.notNull().unique())
     .execute();
-  await db.schema.createIndex("newsletter_subscribers_status_idx").ifNotExists().on("newsletter_subscribers").columns(["status", "id"]).execute();
+  await db.schema
+    .createIndex("newsletter_subscribers_status_idx")
+    .ifNotExists()
+    .on("newsletter_subscribers")
+    .columns(["status", "id"])
+    .execute();
   await db.schema
     .createTable("newsletter_sends")
     .ifNotExists()
@@ -58,8 +63,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint("newsletter_deliveries_once", ["send_id", "subscriber_id"])
     .execute();
   // The sender's question, "what is due?", reads this index (a send's counts read the unique pair's).
-  await db.schema.createIndex("newsletter_deliveries_due_idx").ifNotExists().on("newsletter_deliveries").columns(["status", "next_attempt_at", "id"]).execute();
-  await db.schema.createIndex("newsletter_deliveries_subscriber_idx").ifNotExists().on("newsletter_deliveries").column("subscriber_id").execute();
+  await db.schema
+    .createIndex("newsletter_deliveries_due_idx")
+    .ifNotExists()
+    .on("newsletter_deliveries")
+    .columns(["status", "next_attempt_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("newsletter_deliveries_subscriber_idx")
+    .ifNotExists()
+    .on("newsletter_deliveries")
+    .column("subscriber_id")
+    .execute();
   await db.schema
     .createTable("newsletter_pace")
     .ifNotExists()
@@ -67,7 +82,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Milliseconds since the epoch: the earliest moment the next message may start.
     .addColumn("next_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.insertInto("newsletter_pace").values({ id: 1, next_at: 0 }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("newsletter_pace")
+    .values({ id: 1, next_at: 0 })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -23,7 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("sent_at", d.timestampType)
     .addColumn("last_error", "text")
     .execute();
-  await db.schema.createIndex("newsletter_confirmations_due_idx").ifNotExists().on("newsletter_confirmations").columns(["status", "next_attempt_at", "id"]).execute();
+  await db.schema
+    .createIndex("newsletter_confirmations_due_idx")
+    .ifNotExists()
+    .on("newsletter_confirmations")
+    .columns(["status", "next_attempt_at", "id"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,10 @@ const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.str
 export function providerFailure(req: Request, provider: ChatProvider, err: unknown): HttpError {
   const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
   req.log?.warn({ err, provider: provider.name }, "chat provider failed");
-  return new HttpError(timedOut ? 504 : 502, timedOut ? "The assistant did not answer in time" : "The assistant's service could not be reached");
+  return new HttpError(
+    timedOut ? 504 : 502,
+    timedOut ? "The assistant did not answer in time" : "The assistant's service could not be reached",
+  );
 }
 
 /**
@@ -20,7 +23,12 @@ export function providerFailure(req: Request, provider: ChatProvider, err: unkno
  * /api/chat without a stream. A visitor who presses Stop closes the request,
  * which stops the upstream call.
  */
-export async function streamAnswer(req: Request, res: Response, provider: ChatProvider & Required<Pick<ChatProvider, "stream">>, request: ChatRequest): Promise<void> {
+export async function streamAnswer(
+  req: Request,
+  res: Response,
+  provider: ChatProvider & Required<Pick<ChatProvider, "stream">>,
+  request: ChatRequest,
+): Promise<void> {
   const stopped = new AbortController();
   res.on("close", () => {
     if (!res.writableEnded) stopped.abort();
@@ -39,7 +47,11 @@ export async function streamAnswer(req: Request, res: Response, provider: ChatPr
   }
 
   // no-transform: the compression middleware must not hold tokens back to fill its buffer.
-  res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" });
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store, no-transform",
+    "X-Accel-Buffering": "no",
+  });
   let output = "";
   try {
     for await (const text of reply.tokens) {

@@ -4,7 +4,13 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { builtinProvider } from "../../chat/builtin-provider.ts";
-import { CHAT_TIMEOUT_MS, chatRequestSchema, DEEP_RESEARCH_TIMEOUT_MS, type ChatProvider, type ProviderReply } from "../../chat/chat-contract.ts";
+import {
+  CHAT_TIMEOUT_MS,
+  chatRequestSchema,
+  DEEP_RESEARCH_TIMEOUT_MS,
+  type ChatProvider,
+  type ProviderReply,
+} from "../../chat/chat-contract.ts";
 import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.server.ts";
 import { ConversationStore } from "../../chat/conversation.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
@@ -22,10 +28,17 @@ export const DEEP_RESEARCH_GLOBAL_CAP = 20;
 export function chatProvider(config: Config, knowledge: HubKnowledge, conversations: ConversationStore): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
-    return llmProvider({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL, knowledge, conversations, brand: config.SITE_BRAND, assistantName: config.ASSISTANT_NAME });
+    return llmProvider({
+      baseUrl: config.LLM_BASE_URL,
+      apiKey: config.LLM_API_KEY,
+      model: config.LLM_MODEL,
+      knowledge,
+      conversations,
+      brand: config.SITE_BRAND,
+      assistantName: config.ASSISTANT_NAME,
+    });
   return builtinProvider(knowledge, conversations);
 }
-
 
 /**
  * POST /api/chat: the webhook contract of spec section 7, whichever provider
@@ -33,10 +46,21 @@ export function chatProvider(config: Config, knowledge: HubKnowledge, conversati
  * deep-research run is recorded as a job, so a reloaded page can find it again
  * (GET /api/chat/jobs/latest?uuid=…) on any instance.
  */
-export function chatApi(config: Config, database: Database, knowledge: HubKnowledge, redis?: Redis, provider = chatProvider(config, knowledge, new ConversationStore(database.db))): Router {
+export function chatApi(
+  config: Config,
+  database: Database,
+  knowledge: HubKnowledge,
+  redis?: Redis,
+  provider = chatProvider(config, knowledge, new ConversationStore(database.db)),
+): Router {
   const router = Router();
   const { db } = database;
-  const perMinute = new RateLimit("chat", [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }], (s) => `Too many questions. Try again in ${s} seconds`, redis);
+  const perMinute = new RateLimit(
+    "chat",
+    [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }],
+    (s) => `Too many questions. Try again in ${s} seconds`,
+    redis,
+  );
 
   router.post("/chat", ...jsonBody(32 * 1024), async (req, res) => {
     const parsed = chatRequestSchema.safeParse(req.body);
@@ -57,8 +81,12 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
       // Counted in the database, so the limits hold across every instance of the server.
       const running = await runningJobs(db, address);
       if (running.forAddress >= config.DEEP_RESEARCH_PER_ADDRESS)
-        throw new RateLimitError(`At most ${config.DEEP_RESEARCH_PER_ADDRESS} deep-research runs at once. Try again when one has finished`, 30);
-      if (running.total >= DEEP_RESEARCH_GLOBAL_CAP) throw new RateLimitError("Deep research is busy. Try again in a minute", 60);
+        throw new RateLimitError(
+          `At most ${config.DEEP_RESEARCH_PER_ADDRESS} deep-research runs at once. Try again when one has finished`,
+          30,
+        );
+      if (running.total >= DEEP_RESEARCH_GLOBAL_CAP)
+        throw new RateLimitError("Deep research is busy. Try again in a minute", 60);
       jobId = await startJob(db, { conversation: request.uuid, message: request.message, clientAddress: address });
     }
 
@@ -67,7 +95,11 @@ export function chatApi(config: Config, database: Database, knowledge: HubKnowle
       reply = await provider.answer(request, AbortSignal.timeout(deep ? DEEP_RESEARCH_TIMEOUT_MS : CHAT_TIMEOUT_MS));
     } catch (err) {
       const failure = providerFailure(req, provider, err);
-      if (jobId) await finishJob(db, jobId, { status: failure.status === 504 ? "timed_out" : "failed", errorStatus: failure.status });
+      if (jobId)
+        await finishJob(db, jobId, {
+          status: failure.status === 504 ? "timed_out" : "failed",
+          errorStatus: failure.status,
+        });
       throw failure;
     }
 

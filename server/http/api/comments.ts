@@ -27,13 +27,16 @@ const textField = (key: string, label: string, max: number, control: RegExp) =>
     .refine((s) => [...s].length <= max, `${label} must be at most ${max} characters`)
     .refine((s) => !control.test(s), `${label} must not contain control characters`);
 
-const commentInput = z.object({
-  // C0 and C1 control characters: a comment may keep its line breaks, a name may not.
-  author_name: textField("author_name", "Name", 80, /\p{Cc}/u),
-  comment_text: textField("comment_text", "Comment", 2000, /[^\P{Cc}\n\r]/u),
-  // The honeypot: a field people never see, so only bots fill it in.
-  website: z.string().max(2000).optional(),
-}, { message: "The body must be a JSON object with author_name and comment_text" });
+const commentInput = z.object(
+  {
+    // C0 and C1 control characters: a comment may keep its line breaks, a name may not.
+    author_name: textField("author_name", "Name", 80, /\p{Cc}/u),
+    comment_text: textField("comment_text", "Comment", 2000, /[^\P{Cc}\n\r]/u),
+    // The honeypot: a field people never see, so only bots fill it in.
+    website: z.string().max(2000).optional(),
+  },
+  { message: "The body must be a JSON object with author_name and comment_text" },
+);
 
 const commentsQuery = z.object(listParams);
 
@@ -50,7 +53,6 @@ export function commentRateLimit(config: Config, redis?: Redis): RateLimit {
   );
 }
 
-
 /** The socket's address, or the one TRUST_PROXY lets Express take from X-Forwarded-For. */
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
@@ -58,7 +60,13 @@ const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "u
  * GET and POST `/:id/comments` under a recap or episode router. `notFound` is
  * the message for an unknown parent.
  */
-export function commentRoutes(options: { target: CommentTarget; database: Database; limit: RateLimit; notFound: string; cached: VersionedCache }): Router {
+export function commentRoutes(options: {
+  target: CommentTarget;
+  database: Database;
+  limit: RateLimit;
+  notFound: string;
+  cached: VersionedCache;
+}): Router {
   const { target, database, limit, notFound, cached } = options;
   const router = Router();
 
@@ -74,7 +82,9 @@ export function commentRoutes(options: { target: CommentTarget; database: Databa
     versionedRoute(cached, async (req) => {
       const id = await parentId(req.params.id);
       const { limit, cursor } = parseQuery(commentsQuery, req.query);
-      return jsonProduced(sliceJson("comments", await listComments(database.db, target, id, { limit: limit ?? API_LIST_MAX, cursor })));
+      return jsonProduced(
+        sliceJson("comments", await listComments(database.db, target, id, { limit: limit ?? API_LIST_MAX, cursor })),
+      );
     }),
   );
 
@@ -86,12 +96,19 @@ export function commentRoutes(options: { target: CommentTarget; database: Databa
     if (website) {
       // Looks accepted to the bot; nothing is stored.
       req.log.info({ target, id }, "comment honeypot filled; dropped");
-      res.status(201).json({ comment: { id: crypto.randomUUID(), author_name, comment_text, created_at: new Date().toISOString() } });
+      res.status(201).json({
+        comment: { id: crypto.randomUUID(), author_name, comment_text, created_at: new Date().toISOString() },
+      });
       return;
     }
     const address = clientAddress(req);
     await limit.consume(address);
-    const comment = await addComment(database.db, target, { parentId: id, authorName: author_name, commentText: comment_text, clientAddress: address });
+    const comment = await addComment(database.db, target, {
+      parentId: id,
+      authorName: author_name,
+      commentText: comment_text,
+      clientAddress: address,
+    });
     res.status(201).json({ comment });
   });
 

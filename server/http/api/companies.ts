@@ -11,7 +11,9 @@ const listQuery = z.object({
 });
 const csvQuery = listQuery.extend({
   type: z.enum(COMPANY_TYPES, { message: "type must be manufacturer or distributor" }),
-  sort: z.enum(RANK_SORTS as [RankSort, ...RankSort[]], { message: "sort must be none, ascending or descending" }).optional(),
+  sort: z
+    .enum(RANK_SORTS as [RankSort, ...RankSort[]], { message: "sort must be none, ascending or descending" })
+    .optional(),
 });
 
 function parse<T>(schema: z.ZodType<T>, query: unknown): T {

@@ -16,14 +16,24 @@ const listQuery = z.object({
   ...listParams,
 });
 
-export function episodesApi(config: Config, database: Database, commentLimit: RateLimit, cached: VersionedCache): Router {
+export function episodesApi(
+  config: Config,
+  database: Database,
+  commentLimit: RateLimit,
+  cached: VersionedCache,
+): Router {
   const router = Router();
 
   router.get(
     "/episodes",
     versionedRoute(cached, async (req) => {
       const { series, q, limit, cursor } = parseQuery(listQuery, req.query);
-      return jsonProduced(sliceJson("episodes", await listEpisodes(database.db, { series, q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
+      return jsonProduced(
+        sliceJson(
+          "episodes",
+          await listEpisodes(database.db, { series, q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL }),
+        ),
+      );
     }),
   );
 
@@ -33,6 +43,9 @@ export function episodesApi(config: Config, database: Database, commentLimit: Ra
     res.json({ episode });
   });
 
-  router.use("/episodes", commentRoutes({ target: "episode", database, limit: commentLimit, notFound: "Episode not found", cached }));
+  router.use(
+    "/episodes",
+    commentRoutes({ target: "episode", database, limit: commentLimit, notFound: "Episode not found", cached }),
+  );
   return router;
 }

@@ -28,4 +28,8 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.in
 }
 
 /** A slice as JSON under the list's name: the rows, the cursor of the next call (null at the end) and the total. */
-export const sliceJson = <T>(name: string, slice: Slice<T>) => ({ [name]: slice.items, next_cursor: slice.nextCursor, total: slice.total });
+export const sliceJson = <T>(name: string, slice: Slice<T>) => ({
+  [name]: slice.items,
+  next_cursor: slice.nextCursor,
+  total: slice.total,
+});

@@ -19,7 +19,9 @@ export function recapsApi(config: Config, database: Database, commentLimit: Rate
     "/recaps",
     versionedRoute(cached, async (req) => {
       const { q, limit, cursor } = parseQuery(listQuery, req.query);
-      return jsonProduced(sliceJson("recaps", await listRecaps(database.db, { q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })));
+      return jsonProduced(
+        sliceJson("recaps", await listRecaps(database.db, { q, limit, cursor, mediaBaseUrl: config.MEDIA_BASE_URL })),
+      );
     }),
   );
 
@@ -30,7 +32,10 @@ export function recapsApi(config: Config, database: Database, commentLimit: Rate
     res.json({ recap });
   });
 
-  router.use("/recaps", commentRoutes({ target: "recap", database, limit: commentLimit, notFound: "Summary not found", cached }));
+  router.use(
+    "/recaps",
+    commentRoutes({ target: "recap", database, limit: commentLimit, notFound: "Summary not found", cached }),
+  );
 
   return router;
 }

@@ -19,14 +19,20 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  */
 export function adminAuth(config: Config, redis?: Redis): RequestHandler {
   const expected = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN) : null;
-  const failures = new RateLimit("admin-auth", [ADMIN_FAILURES], (s) => `Too many wrong tokens. Try again in ${s} seconds`, redis);
+  const failures = new RateLimit(
+    "admin-auth",
+    [ADMIN_FAILURES],
+    (s) => `Too many wrong tokens. Try again in ${s} seconds`,
+    redis,
+  );
 
   return async (req, res, next) => {
     try {
       if (!expected) throw new HttpError(404, "Not found");
       const address = req.ip ?? "unknown";
       await failures.check(address);
-      if (Object.keys(req.query).some((k) => /token|key|auth/i.test(k))) throw new HttpError(400, "Send the token in the Authorization header, not in the address");
+      if (Object.keys(req.query).some((k) => /token|key|auth/i.test(k)))
+        throw new HttpError(400, "Send the token in the Authorization header, not in the address");
       const match = /^Bearer ([^\s]+)$/.exec(req.get("authorization") ?? "");
       // Hashing both sides gives equal lengths, so the comparison takes the same time for any guess.
       if (!match || !timingSafeEqual(digest(match[1]!), expected)) {

@@ -6,12 +6,19 @@ import { getRecap } from "../../data/recaps.server.ts";
 import type { NewsletterServices } from "../../newsletter/subscribe.server.ts";
 import { sendTestRecap } from "../../newsletter/test-send.server.ts";
 import { queueRecap, sendProgress } from "../../newsletter/send-queue.server.ts";
-import { deleteSubscriber, emailAddress, exportSubscriber, subscriberCounts } from "../../newsletter/subscribers.server.ts";
+import {
+  deleteSubscriber,
+  emailAddress,
+  exportSubscriber,
+  subscriberCounts,
+} from "../../newsletter/subscribers.server.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { parseBody } from "./request-schemas.ts";
 
-const recapRef = z.strictObject({ recap_id: z.coerce.number({ message: "must be a recap id" }).int("must be a recap id").positive("must be a recap id") });
+const recapRef = z.strictObject({
+  recap_id: z.coerce.number({ message: "must be a recap id" }).int("must be a recap id").positive("must be a recap id"),
+});
 const testSend = recapRef.extend({ to: emailAddress });
 // Addresses travel in bodies, never in URLs: URLs end up in logs.
 const subscriberRef = z.strictObject({ email: emailAddress });
@@ -37,7 +44,8 @@ export function newsletterApi(config: Config, database: Database, newsletter: Ne
     const { recap_id } = parseBody(recapRef, req.body);
     const outcome = await queueRecap(db, recap_id, "api");
     if (!outcome.queued && outcome.reason === "no-recap") throw new HttpError(404, "Summary not found");
-    if (!outcome.queued) throw new HttpError(409, `Recap ${recap_id} was sent already: each recap goes to the subscribers once`);
+    if (!outcome.queued)
+      throw new HttpError(409, `Recap ${recap_id} was sent already: each recap goes to the subscribers once`);
     res.status(202).json({ queued: true, progress: await sendProgress(db, recap_id) });
   });
 

@@ -6,7 +6,12 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { countComments, deleteComment, listLatestComments, setCommentStatus } from "../../data/admin-comments.server.ts";
+import {
+  countComments,
+  deleteComment,
+  listLatestComments,
+  setCommentStatus,
+} from "../../data/admin-comments.server.ts";
 import { sliceOf } from "../../data/list-page.server.ts";
 import { listParams, sliceJson } from "../api/list-query.ts";
 import { createEpisode, deleteEpisode, updateEpisode } from "../../data/admin-episodes.server.ts";
@@ -35,7 +40,12 @@ export const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 const commentList = z.strictObject({
   status: z.enum(["visible", "hidden"], { message: "must be visible or hidden" }).optional(),
-  limit: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 to 500").max(500, "must be 1 to 500").default(100),
+  limit: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be 1 to 500")
+    .max(500, "must be 1 to 500")
+    .default(100),
   cursor: listParams.cursor,
 });
 const commentId = z.uuid();
@@ -46,7 +56,13 @@ const commentId = z.uuid();
  * episodes and comment moderation. Each change is read by the next request: pages and feeds are
  * rendered from the database, so nothing stale is served.
  */
-export function publishingApi(config: Config, database: Database, store: MediaStore, mail: NewsletterServices, redis?: Redis): Router {
+export function publishingApi(
+  config: Config,
+  database: Database,
+  store: MediaStore,
+  mail: NewsletterServices,
+  redis?: Redis,
+): Router {
   const router = Router();
   const { db } = database;
   router.use(adminAuth(config, redis));
@@ -58,13 +74,15 @@ export function publishingApi(config: Config, database: Database, store: MediaSt
   // keeps the images elsewhere themselves (MEDIA_BASE_URL over a disk store).
   async function assertImage(file: string | null | undefined) {
     if (!file || (config.MEDIA_BASE_URL && store.kind === "disk")) return;
-    if (!(await isStored("weekly-summary-pics", file))) throw new HttpError(400, `blog_image: no file named ${file} in weekly-summary-pics; upload it first`);
+    if (!(await isStored("weekly-summary-pics", file)))
+      throw new HttpError(400, `blog_image: no file named ${file} in weekly-summary-pics; upload it first`);
   }
 
   // An episode's duration and size come from its file, which must have been uploaded.
   async function audioOf(file: string | null | undefined) {
     if (!file) return null;
-    if (!(await isStored("podcast-episodes", file))) throw new HttpError(400, `mp3_file: no file named ${file} in podcast-episodes; upload it first`);
+    if (!(await isStored("podcast-episodes", file)))
+      throw new HttpError(400, `mp3_file: no file named ${file} in podcast-episodes; upload it first`);
     try {
       return (await storedAudioFacts(store, "podcast-episodes", file))!;
     } catch {
@@ -159,19 +177,37 @@ export function publishingApi(config: Config, database: Database, store: MediaSt
     if (!member) throw new HttpError(404, `No staff member with the address ${email}`);
     // Whoever may know the old password is signed out at once.
     await endAllSessions(db, member.id);
-    res.json({ member: { id: member.id, email: member.email, name: member.name, role: member.role }, password_link: `${config.SITE_URL}${await passwordLink(db, member.id)}` });
+    res.json({
+      member: { id: member.id, email: member.email, name: member.name, role: member.role },
+      password_link: `${config.SITE_URL}${await passwordLink(db, member.id)}`,
+    });
   });
 
   router.get("/comments", async (req, res) => {
     const { status, limit, cursor } = parseBody(commentList, req.query);
-    const [rows, total] = await Promise.all([listLatestComments(db, { status, limit: limit + 1, before: cursor }), countComments(db, status)]);
-    res.json(sliceJson("comments", sliceOf(rows, limit, total, (c) => ({ at: c.created_at, id: c.id }), (c) => c)));
+    const [rows, total] = await Promise.all([
+      listLatestComments(db, { status, limit: limit + 1, before: cursor }),
+      countComments(db, status),
+    ]);
+    res.json(
+      sliceJson(
+        "comments",
+        sliceOf(
+          rows,
+          limit,
+          total,
+          (c) => ({ at: c.created_at, id: c.id }),
+          (c) => c,
+        ),
+      ),
+    );
   });
 
   const moderate = (action: "hide" | "unhide") =>
     router.post(`/comments/:id/${action}`, async (req, res) => {
       const id = commentId.safeParse(String(req.params.id));
-      if (!id.success || !(await setCommentStatus(db, id.data, action === "hide" ? "hidden" : "visible"))) throw new HttpError(404, "Comment not found");
+      if (!id.success || !(await setCommentStatus(db, id.data, action === "hide" ? "hidden" : "visible")))
+        throw new HttpError(404, "Comment not found");
       res.json({ id: id.data, status: action === "hide" ? "hidden" : "visible" });
     });
   moderate("hide");
@@ -191,12 +227,16 @@ export function publishingApi(config: Config, database: Database, store: MediaSt
   router.get("/backup", async (_req, res) => {
     const snapshot = await exportSnapshot(db);
     const day = snapshot.created_at.slice(0, 10);
-    res.set("Content-Type", "application/gzip").set("Content-Disposition", `attachment; filename="proofline-backup-${day}.tar.gz"`).set("Cache-Control", "no-store");
+    res
+      .set("Content-Type", "application/gzip")
+      .set("Content-Disposition", `attachment; filename="proofline-backup-${day}.tar.gz"`)
+      .set("Cache-Control", "no-store");
     await writeBackupArchive(snapshot, store, res);
   });
 
   router.post("/restore", async (req, res) => {
-    if (req.is("multipart/form-data") || req.is("application/json")) throw new HttpError(415, "Send the backup file itself as the body (curl --data-binary @backup.tar.gz)");
+    if (req.is("multipart/form-data") || req.is("application/json"))
+      throw new HttpError(415, "Send the backup file itself as the body (curl --data-binary @backup.tar.gz)");
     // Staged next to the media so that putting it in place is a rename.
     const staging = path.join(config.DATA_DIR, `.restore-${randomUUID()}`);
     try {

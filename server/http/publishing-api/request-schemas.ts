@@ -4,7 +4,12 @@ import { HttpError } from "../errors.ts";
 
 export const recapCreate = z.strictObject({
   ...recapFields,
-  external_key: z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
+  external_key: z
+    .string({ message: "must be text" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional(),
 });
 
 export const recapPatch = z
@@ -28,7 +33,12 @@ export function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message);
 }
 
-const externalKey = z.string({ message: "must be text" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional();
+const externalKey = z
+  .string({ message: "must be text" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters")
+  .optional();
 
 export const episodeCreate = z.strictObject({ ...episodeFields, external_key: externalKey });
 
@@ -48,7 +58,10 @@ export const episodePatch = z
 export const uploadName = z
   .string()
   .max(200, "must be at most 200 characters")
-  .refine((s) => !/[\\/\0]/.test(s) && !s.includes("..") && !s.startsWith("."), "must be a plain file name, without folders")
+  .refine(
+    (s) => !/[\\/\0]/.test(s) && !s.includes("..") && !s.startsWith("."),
+    "must be a plain file name, without folders",
+  )
   .optional();
 
 /** A desk account as the publishing API takes it (the person sets their own password with the link it returns). */
