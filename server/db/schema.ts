@@ -85,7 +85,7 @@ export interface ChatConversationsTable {
 }
 
 export type { StaffRole } from "#common/desk/desk-types.ts";
-import type { StaffRole } from "#common/desk/desk-types.ts";
+import type { EpisodeDraft, StaffRole } from "#common/desk/desk-types.ts";
 
 export interface StaffUsersTable {
   id: Generated<number>;
@@ -135,19 +135,9 @@ export interface RecapDraftsTable {
   updated_at: string;
 }
 
-export interface EpisodeDraftsTable {
+/** An episode draft's row: the editor's EpisodeDraft, numbered by the database. */
+export interface EpisodeDraftsTable extends Omit<EpisodeDraft, "id"> {
   id: Generated<number>;
-  date: string;
-  title: string;
-  description: string;
-  mp3_file: string | null;
-  weekly_daily: "daily" | "weekly";
-  duration_seconds: number | null;
-  byte_size: number | null;
-  transcript: string | null;
-  chapters: string | null;
-  publish_at: string | null;
-  updated_at: string;
 }
 
 /** Each draft published, once: the unique (kind, draft_id) makes a second publication fail. */
