@@ -11,7 +11,7 @@ import {
 } from "./company-facts.ts";
 import { brandOwners, companiesNamed, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
-import type { Passage } from "./hub-corpus.ts";
+import { momentOf, type Passage } from "./hub-corpus.ts";
 import { queryGroups, termsOf, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn } from "./question-dates.ts";
 
@@ -31,9 +31,9 @@ const SUGGESTIONS = [
 
 const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${p.url})`;
 
-/** A bullet quoting `text` from `passage`, linked to it; a transcript quote links to the moment its first sentence was said. */
+/** A bullet quoting `text` from `passage`, linked to it; a transcript quote links to the second its words begin. */
 function quote(passage: Passage, text: string): string {
-  const said = passage.moments?.find((m) => text.startsWith(m.text.slice(0, 40)));
+  const said = momentOf(passage, text);
   return `- ${text} (${link(said ? { ...passage, section: said.section, url: said.url } : passage)})`;
 }
 const BRANDS = brandOwners(COMPANIES);

@@ -132,6 +132,25 @@ export function transcriptPassages(episode: Episode, transcript: Transcript): Pa
   }));
 }
 
+/**
+ * The moment a quote from a transcript passage begins: the cue in which its first words are
+ * said (a sentence often starts in the middle of a cue, after another sentence), found by
+ * where the quote stands in the passage's text, which is its cues' texts joined by spaces.
+ * Undefined for a passage without moments or a text that is not in it.
+ */
+export function momentOf(passage: Passage, text: string): { url: string; section: string } | undefined {
+  const moments = passage.moments;
+  if (!moments?.length) return undefined;
+  const at = passage.text.indexOf(text.slice(0, 60));
+  if (at < 0) return undefined;
+  let end = 0;
+  for (const m of moments) {
+    end += m.text.length + 1;
+    if (at < end) return m;
+  }
+  return moments.at(-1);
+}
+
 export function episodePassage(episode: Episode): Passage {
   return {
     id: `episode:${episode.id}`,
