@@ -5,6 +5,7 @@ import { useSite } from "../hooks/use-site";
 import { ChatInput } from "../features/chat/chat-input";
 import { ChatMessageItem, preloadMarkdown, TypingIndicator } from "../features/chat/chat-message";
 import { DeepResearchStatus } from "../features/chat/deep-research-status";
+import { ExportButton } from "../features/chat/export-button";
 import { Suggestions } from "../features/chat/suggestions";
 import { useChat } from "../features/chat/use-chat";
 import type { Route } from "./+types/chat";
@@ -49,7 +50,17 @@ export default function Chat() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col px-4 pt-6 sm:px-6">
-      <h1 className="mb-4 font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
+        {/* Made in the browser from the stored conversation: there is nothing to export before hydration. */}
+        {hydrated && messages.length > 1 ? (
+          <ExportButton
+            messages={messages}
+            site={{ brand: site.brand, assistantName: site.assistantName, siteUrl: site.siteUrl }}
+            disabled={pending !== null}
+          />
+        ) : null}
+      </div>
       <div
         className="flex flex-col overflow-hidden rounded-card border border-ink-900/10 bg-paper shadow-sm"
         style={{ height: "calc(100vh - 200px)", minHeight: "22rem" }}

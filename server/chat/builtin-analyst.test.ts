@@ -64,7 +64,7 @@ describe("the built-in analyst", () => {
       false,
     ).markdown;
     expect(answer).toContain(
-      "| | [Diageo North America](/explorer?company=4) | [Pernod Ricard USA](/explorer?company=9) |",
+      "| Fact | [Diageo North America](/explorer?company=4) | [Pernod Ricard USA](/explorer?company=9) |",
     );
     expect(answer).toMatch(/\| Recent developments \|/);
     // With the numbers: rank and published size.

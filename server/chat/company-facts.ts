@@ -121,7 +121,8 @@ export function comparisonTable(companies: Company[]): string {
   const row = (label: string, value: (c: Company) => string) =>
     `| ${label} | ${companies.map((c) => value(c).replace(/\|/g, "/")).join(" | ")} |`;
   return [
-    `| | ${companies.map(companyLink).join(" | ")} |`,
+    // The corner cell is named: an empty table header is unlabelled for screen readers (axe: empty-table-header).
+    `| Fact | ${companies.map(companyLink).join(" | ")} |`,
     `|---|${companies.map(() => "---").join("|")}|`,
     row("Type", (c) => (c.type === "manufacturer" ? "Manufacturer" : "Distributor")),
     row("Rank", (c) => `#${rankOf(c)} of 25 ${c.type}s`),

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, launchBrowser, openHydrated } from "../support/browser.ts";
@@ -91,6 +92,30 @@ describe("/chat with the built-in analyst", () => {
     await page.goBack();
     await log(page).getByRole("heading", { level: 2, name: "Diageo North America vs. Pernod Ricard USA" }).waitFor();
     expect(await bubbles(page).count()).toBe(3);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("exports the conversation as a Markdown file, made in the browser, with absolute links", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, builtin.url, "/chat");
+    // Nothing to export before the first question.
+    expect(await page.getByRole("button", { name: "Export as Markdown" }).count()).toBe(0);
+    await page.getByRole("button", { name: PROMPTS[1]! }).click();
+    await log(page).getByRole("heading", { level: 2, name: "Diageo North America vs. Pernod Ricard USA" }).waitFor();
+    await expectNoAxeViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export as Markdown" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^conversation-\d{4}-\d{2}-\d{2}\.md$/);
+    const text = await fs.readFile((await download.path())!, "utf8");
+    expect(text).toMatch(/^# A conversation with Eddy, Proofline\n/);
+    expect(text).toContain(`## You, `);
+    expect(text).toContain(PROMPTS[1]!);
+    expect(text).toContain("## Diageo North America vs. Pernod Ricard USA");
+    // The answer's in-app links point at the site itself, so they work from the file.
+    expect(text).toContain("](http://proofline.test/explorer?company=4)");
+    expect(text).not.toContain(GREETING);
     expectNoUnexpectedErrors();
     await page.context().close();
   });
