@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { useSite } from "../hooks/use-site";
 import { ChatInput } from "../features/chat/chat-input";
 import { ChatMessageItem, preloadMarkdown, TypingIndicator } from "../features/chat/chat-message";
 import { DeepResearchStatus } from "../features/chat/deep-research-status";
-import { ExportButton } from "../features/chat/export-button";
 import { Suggestions } from "../features/chat/suggestions";
 import { useChat } from "../features/chat/use-chat";
 import type { Route } from "./+types/chat";
@@ -20,6 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     path: "/chat",
   });
 };
+
+// Shown only once there is a question, so it is fetched then and not with the page (its first-load budget).
+const ExportButton = lazy(() => import("../features/chat/export-button").then((m) => ({ default: m.ExportButton })));
 
 // Markdown to the words a screen reader should hear.
 const spoken = (markdown: string) =>
@@ -54,11 +56,13 @@ export default function Chat() {
         <h1 className="font-display text-3xl font-semibold text-ink-950 sm:text-4xl">Ask {site.assistantName}</h1>
         {/* Made in the browser from the stored conversation: there is nothing to export before hydration. */}
         {hydrated && messages.length > 1 ? (
-          <ExportButton
-            messages={messages}
-            site={{ brand: site.brand, assistantName: site.assistantName, siteUrl: site.siteUrl }}
-            disabled={pending !== null}
-          />
+          <Suspense fallback={null}>
+            <ExportButton
+              messages={messages}
+              site={{ brand: site.brand, assistantName: site.assistantName, siteUrl: site.siteUrl }}
+              disabled={pending !== null}
+            />
+          </Suspense>
         ) : null}
       </div>
       <div

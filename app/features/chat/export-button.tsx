@@ -1,8 +1,10 @@
-import { Download } from "lucide-react";
 import type { ChatMessage } from "./chat-storage";
 import { conversationMarkdown, exportFileName, type ExportSite } from "./conversation-markdown";
 
-/** Saves the conversation as a Markdown file, made in the browser: nothing is sent anywhere. */
+/**
+ * Saves the conversation as a Markdown file, made in the browser: nothing is sent anywhere.
+ * The chat page loads it lazily, once there is something to export.
+ */
 export function ExportButton({
   messages,
   site,
@@ -28,9 +30,8 @@ export function ExportButton({
       type="button"
       onClick={save}
       disabled={disabled}
-      className="inline-flex min-h-11 items-center gap-2 rounded-md border border-ink-900/20 bg-surface px-3 py-2 text-sm font-semibold text-ink-900 hover:bg-paper disabled:cursor-not-allowed disabled:opacity-60"
+      className="min-h-11 rounded-md border border-ink-900/20 bg-surface px-3 py-2 text-sm font-semibold text-ink-900 hover:bg-paper disabled:cursor-not-allowed disabled:opacity-60"
     >
-      <Download aria-hidden="true" className="size-4" />
       Export as Markdown
     </button>
   );
