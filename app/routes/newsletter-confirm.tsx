@@ -9,14 +9,14 @@ import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = STATIC_PAGE;
 
+// After the button the loader runs again and finds the link used ("already"), and meta sees only the
+// loader's data: so a used link and a link just used share one title.
 const TITLES = {
   pending: "Confirm your subscription",
-  confirmed: "Subscription confirmed",
-  already: "Already subscribed",
+  already: "Subscription confirmed",
   expired: "Link expired",
 } as const;
 
-// Meta sees the loader's data only: after the button, the loader finds the link used ("already").
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     site: siteFromMatches(matches),

@@ -68,17 +68,3 @@ export async function claimConfirmation(
     }
   });
 }
-
-/** Where the confirmation mails stand, for the CLI and the desk: counts by status. */
-export async function confirmationCounts(
-  db: Kysely<DB>,
-): Promise<Record<"queued" | "sending" | "sent" | "failed" | "skipped", number>> {
-  const rows = await db
-    .selectFrom("newsletter_confirmations")
-    .select(["status", db.fn.countAll<string>().as("n")])
-    .groupBy("status")
-    .execute();
-  const out = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
-  for (const r of rows) out[r.status] = Number(r.n);
-  return out;
-}

@@ -112,7 +112,7 @@ export async function confirmationState(
   db: Kysely<DB>,
   token: string,
   now = new Date(),
-): Promise<"pending" | ConfirmOutcome> {
+): Promise<"pending" | Exclude<ConfirmOutcome, "confirmed">> {
   const row = await db
     .selectFrom("newsletter_subscribers")
     .select(["status", "confirm_expires_at"])
