@@ -4,6 +4,8 @@ export default [
   // The spec's route table (section 2).
   index("routes/home.tsx"),
   route("chat", "routes/chat.tsx"),
+  // A conversation its asker shared as a read-only page (issue 25).
+  route("chat/shared/:id", "routes/chat-shared.tsx"),
   route("recap", "routes/recap.tsx"),
   route("recap/:id", "routes/recap-detail.tsx"),
   route("explorer", "routes/explorer.tsx"),
@@ -31,6 +33,7 @@ export default [
       route("episodes/drafts/:draftId", "routes/admin/episode-edit.tsx", { id: "admin-episode-draft" }),
       route("episodes/:id", "routes/admin/episode-edit.tsx", { id: "admin-episode-published" }),
       route("comments", "routes/admin/comments.tsx"),
+      route("feedback", "routes/admin/feedback.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),

@@ -97,6 +97,10 @@ const envSchema = z.object({
   COMMENT_RATE_PER_MINUTE: positiveInt.min(1).default(2),
   COMMENT_RATE_PER_DAY: positiveInt.min(1).default(20),
   CHAT_RATE_PER_MINUTE: positiveInt.min(1).default(20),
+  /** Read-only copies of conversations one client address may publish in an hour. */
+  CHAT_SHARE_RATE_PER_HOUR: positiveInt.min(1).default(20),
+  /** Thumbs up or down one client address may send in an hour. */
+  CHAT_FEEDBACK_RATE_PER_HOUR: positiveInt.min(1).default(60),
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),

@@ -20,8 +20,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-// Shown only once there is a question, so it is fetched then and not with the page (its first-load budget).
-const ExportButton = lazy(() => import("../features/chat/export-button").then((m) => ({ default: m.ExportButton })));
+// Shown only once there is a question, so they are fetched then and not with the page (its first-load budget).
+const ConversationActions = lazy(() =>
+  import("../features/chat/conversation-actions").then((m) => ({ default: m.ConversationActions })),
+);
 
 // Markdown to the words a screen reader should hear.
 const spoken = (markdown: string) =>
@@ -57,7 +59,7 @@ export default function Chat() {
         {/* Made in the browser from the stored conversation: there is nothing to export before hydration. */}
         {hydrated && messages.length > 1 ? (
           <Suspense fallback={null}>
-            <ExportButton
+            <ConversationActions
               messages={messages}
               site={{ brand: site.brand, assistantName: site.assistantName, siteUrl: site.siteUrl }}
               disabled={pending !== null}
@@ -71,8 +73,18 @@ export default function Chat() {
       >
         <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-5" role="log" aria-label="Conversation" tabIndex={0}>
           <ol className="flex flex-col gap-3">
-            {messages.map((m) => (
-              <ChatMessageItem key={m.id} message={m} showTime={hydrated} />
+            {messages.map((m, i) => (
+              <ChatMessageItem
+                key={m.id}
+                message={m}
+                showTime={hydrated}
+                // The question an answer answers, for the reader's verdict on it (not the greeting's).
+                question={
+                  m.role === "assistant" && i > 0
+                    ? messages.slice(0, i).findLast((q) => q.role === "user")?.text
+                    : undefined
+                }
+              />
             ))}
             {partial?.text ? (
               <ChatMessageItem message={partial} showTime={hydrated} />

@@ -35,7 +35,7 @@ ensure_deps() {
 
 # The build is stale when any input changed since it was made.
 build_inputs_hash() {
-  find app server common public content/media vite.config.ts react-router.config.ts tsconfig.json package-lock.json \
+  find app server common public content/media content/companies.json vite.config.ts react-router.config.ts tsconfig.json package-lock.json \
     -type f -not -name '*.test.*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -d' ' -f1
 }
 

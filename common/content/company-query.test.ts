@@ -9,7 +9,7 @@ const company = (id: number, name: string, location: string, keyBrands: string[]
   keyBrands,
   type,
   ownership: "Privately held",
-  sources: ["example.com"],
+  sources: [{ title: "Example", publisher: "Example Inc.", date: "2024", url: "https://example.com/" }],
 });
 
 const FIXTURE = [

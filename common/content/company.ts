@@ -1,5 +1,5 @@
 // A Top Players company as pages, the API and the assistant see it. The server
-// reads and checks the data (server/content/companies.ts); this is its shape.
+// reads and checks the data (server/content/companies.server.ts); this is its shape.
 
 export const COMPANY_TYPES = ["manufacturer", "distributor"] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -11,6 +11,46 @@ export interface CompanyProfile {
   marketPosition: string;
   strategy: string;
   recentDevelopments: string;
+}
+
+/** A public document a claim rests on. */
+export interface CompanySource {
+  title: string;
+  publisher: string;
+  /** YYYY-MM-DD, YYYY-MM or YYYY: as precisely as the document is dated. */
+  date: string;
+  url: string;
+}
+
+/**
+ * One checkable statement and what it rests on: `cite` numbers the company's
+ * sources from 1, as the profile shows them. An estimate says how it was made;
+ * a figure the company does not publish ("Not disclosed") needs no source.
+ */
+export interface Claim {
+  text: string;
+  cite: number[];
+  estimate?: string | undefined;
+  /** The day (or month, or year) of the event a recent development reports. */
+  date?: string | undefined;
+}
+
+/** Every statement of a profile as a claim: the plain fields of `Company` are these texts joined. */
+export interface CompanyClaims {
+  location: Claim;
+  founded: Claim;
+  ownership: Claim;
+  employees: Claim;
+  keyBrands: Claim[];
+  sales?: Claim | undefined;
+  revenue?: Claim | undefined;
+  coverage?: Claim | undefined;
+  /** What the company's rank rests on. */
+  rankBasis: Claim;
+  overview: Claim[];
+  marketPosition: Claim[];
+  strategy: Claim[];
+  recentDevelopments: Claim[];
 }
 
 export interface Company {
@@ -28,5 +68,7 @@ export interface Company {
   ownership: string;
   /** The spec lets a row have no profile ("Coming soon"); every built-in company has one. */
   profile?: CompanyProfile | undefined;
-  sources: string[];
+  /** Numbered from 1 in this order, as the claims cite them. */
+  sources: CompanySource[];
+  claims?: CompanyClaims | undefined;
 }

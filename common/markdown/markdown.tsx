@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { useMemo, type ComponentProps, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
@@ -50,6 +50,13 @@ const inAppComponents: Components = {
 
 const plugins = [remarkGfm];
 
+/** A page's own way to draw some links (the chat's numbered citations); undefined leaves a link as it is. */
+export type LinkRenderer = (link: {
+  href: string;
+  title: string | undefined;
+  children: ReactNode;
+}) => ReactNode | undefined;
+
 /**
  * The one markdown renderer of the site (recaps, feeds, chat replies).
  * `inAppLinks` needs a router around it, so it is for pages, not for HTML rendered apart.
@@ -58,13 +65,35 @@ export function Markdown({
   children,
   className,
   inAppLinks = false,
-}: { children: string; className?: string | undefined; inAppLinks?: boolean } & Pick<
-  ComponentProps<"div">,
-  "className"
->) {
+  renderLink,
+}: {
+  children: string;
+  className?: string | undefined;
+  inAppLinks?: boolean;
+  renderLink?: LinkRenderer | undefined;
+} & Pick<ComponentProps<"div">, "className">) {
+  const base = inAppLinks ? inAppComponents : components;
+  // The same components while the renderer is the same: a new `a` each render would remount every link (and their state).
+  const chosen: Components = useMemo(
+    () =>
+      renderLink
+        ? {
+            ...base,
+            a(props) {
+              const drawn = props.href
+                ? renderLink({ href: props.href, title: props.title, children: props.children })
+                : undefined;
+              if (drawn !== undefined) return drawn;
+              const Fallback = base.a as (p: typeof props) => ReactNode;
+              return Fallback(props);
+            },
+          }
+        : base,
+    [base, renderLink],
+  );
   return (
     <div className={className ? `markdown ${className}` : "markdown"}>
-      <ReactMarkdown remarkPlugins={plugins} components={inAppLinks ? inAppComponents : components}>
+      <ReactMarkdown remarkPlugins={plugins} components={chosen}>
         {children}
       </ReactMarkdown>
     </div>

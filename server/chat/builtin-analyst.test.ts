@@ -68,7 +68,7 @@ describe("the built-in analyst", () => {
     );
     expect(answer).toMatch(/\| Recent developments \|/);
     // With the numbers: rank and published size.
-    expect(answer).toMatch(/\| Rank \| #4 of 25 manufacturers \| #9 of 25 manufacturers \|/);
+    expect(answer).toMatch(/\| Rank \| #4 of 25 manufacturers \| #10 of 25 manufacturers \|/);
     expect(links(answer)).toContain(`/recap/${await recapIdByHeadline("Two Giants")}`);
   });
 

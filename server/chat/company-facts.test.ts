@@ -59,7 +59,7 @@ describe("answers from the company data", () => {
     expect(titos).toContain("](/explorer?company=14)");
 
     const sgws = ask("How big is Southern Glazer's?");
-    expect(sgws).toContain("~$26 billion (2023, Forbes estimate)");
+    expect(sgws).toContain("~$26 billion (2024");
 
     const texas = ask("What's the biggest distributor in Texas?");
     expect(texas).toContain("the highest-ranked one in Texas is **Republic National Distributing Company** (#2)");

@@ -137,7 +137,12 @@ export function comparisonTable(companies: Company[]): string {
   ].join("\n");
 }
 
-const sourcesOf = (companies: Company[]) => companies.map((c) => `- ${companyLink(c)}: ${c.sources.join("; ")}`);
+// The publishers behind a profile's claims; the profile itself numbers each source against its claim.
+const sourcesOf = (companies: Company[]) =>
+  companies.map(
+    (c) =>
+      `- ${companyLink(c)}: ${[...new Set(c.sources.map((s) => s.publisher))].slice(0, 3).join("; ")}${c.sources.length > 3 ? `, and ${c.sources.length - 3} more sources in the profile` : ""}`,
+  );
 
 export interface FactQuestion {
   question: string;

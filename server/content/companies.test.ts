@@ -1,10 +1,13 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import raw from "../../content/companies.json" with { type: "json" };
 import { COMPANIES, parseCompanies } from "./companies.server.ts";
 
-const clone = () => structuredClone(raw) as { asOf: string; companies: Array<Record<string, unknown>> };
+type Rec = Record<string, unknown> & { sources: Array<Record<string, string>> };
+const clone = () => structuredClone(raw) as unknown as { asOf: string; companies: Rec[] };
 
 describe("the Top Players dataset (content/companies.json)", () => {
   it("holds 25 manufacturers (ids 1-25) then 25 distributors (ids 26-50), in rank order", () => {
@@ -53,11 +56,11 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(() => parseCompanies(misplaced)).toThrow(/position 1 must be a manufacturer/);
 
     const sales = clone();
-    sales.companies[30]!.sales = "$1 billion (2024)";
+    sales.companies[30]!.sales = { text: "$1 billion (2024)", cite: [sales.companies[30]!.sources[0]!.id] };
     expect(() => parseCompanies(sales)).toThrow(/sales is for manufacturers/);
 
     const revenue = clone();
-    revenue.companies[0]!.revenue = "$1";
+    revenue.companies[0]!.revenue = { text: "$1 (2024)", cite: [revenue.companies[0]!.sources[0]!.id] };
     expect(() => parseCompanies(revenue)).toThrow(/revenue and coverage are for distributors/);
 
     const bare = clone();
@@ -70,11 +73,75 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(() => parseCompanies(dup)).toThrow(/duplicate name/);
 
     const empty = clone();
-    (empty.companies[2]!.profile as Record<string, string>).strategy = "  ";
-    expect(() => parseCompanies(empty)).toThrow(/companies\.2\.profile\.strategy/);
+    (empty.companies[2]!.strategy as Array<{ text: string }>)[0]!.text = "  ";
+    expect(() => parseCompanies(empty)).toThrow(/companies\.2\.strategy\.0\.text/);
 
     const short = clone();
     short.companies.pop();
     expect(() => parseCompanies(short)).toThrow(/companies/);
+  });
+  it("refuses a claim without a source, a citation of a source the company does not list, a listed source no claim cites, and an event after the as-of date", () => {
+    const unsourced = clone();
+    (unsourced.companies[4]!.overview as Array<Record<string, unknown>>)[0] = { text: "An unsourced sentence." };
+    expect(() => parseCompanies(unsourced)).toThrow(
+      /companies\.4\.overview\.0: "An unsourced sentence\." has no source: cite one, or mark it as an estimate/,
+    );
+
+    const unknown = clone();
+    (unknown.companies[0]!.ownership as { cite: string[] }).cite = ["nowhere"];
+    expect(() => parseCompanies(unknown)).toThrow(/ownership cites "nowhere", which is not among its sources/);
+
+    const unused = clone();
+    unused.companies[0]!.sources.push({ id: "spare", title: "T", publisher: "P", date: "2024", url: "https://example.com/" });
+    expect(() => parseCompanies(unused)).toThrow(/source "spare" is listed but no claim cites it/);
+
+    const late = clone();
+    (late.companies[1]!.recentDevelopments as Array<{ date: string }>)[0]!.date = "2025-01-06";
+    expect(() => parseCompanies(late)).toThrow(/reports an event of 2025-01-06, after the data's as-of date 2024-12-31/);
+
+    const undated = clone();
+    delete (undated.companies[1]!.recentDevelopments as Array<{ date?: string }>)[0]!.date;
+    expect(() => parseCompanies(undated)).toThrow(/a recent development needs the date of its event/);
+  });
+
+  it("takes an estimate only with its method, and never for an owner, a headquarters or a brand", () => {
+    const estimated = clone();
+    const employees = estimated.companies[0]!.employees as Record<string, unknown>;
+    delete employees.undisclosed;
+    employees.estimate = "Headcount scaled from the parent's annual report";
+    expect(() => parseCompanies(estimated)).not.toThrow();
+
+    const owner = clone();
+    owner.companies[0]!.ownership = { text: "Probably its parent", estimate: "a guess", cite: [owner.companies[0]!.sources[0]!.id] };
+    expect(() => parseCompanies(owner)).toThrow(/companies\.0\.ownership: an owner is a fact: cite a source, never an estimate/);
+
+    const brand = clone();
+    (brand.companies[0]!.keyBrands as Array<Record<string, unknown>>)[0]!.estimate = "a guess";
+    expect(() => parseCompanies(brand)).toThrow(/companies\.0\.keyBrands\.0: must cite a source/);
+
+    const notDisclosed = clone();
+    notDisclosed.companies[0]!.founded = { text: "Around 1900", undisclosed: true };
+    expect(() => parseCompanies(notDisclosed)).toThrow(/only a "Not disclosed" or "Not published" statement needs no source/);
+  });
+
+  it("is checked before every build: npm run check:companies fails on an unsourced claim and passes the real file", () => {
+    const cli = path.resolve(import.meta.dirname, "../cli/check-companies.ts");
+    expect(execFileSync(process.execPath, [cli], { encoding: "utf8" })).toMatch(/50 companies, \d+ claims/);
+    const bad = clone();
+    (bad.companies[7]!.keyBrands as Array<Record<string, unknown>>)[0] = { text: "A brand" };
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "companies-")), "companies.json");
+    writeFileSync(file, JSON.stringify(bad));
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [cli, file], { encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toMatch(/companies\.7\.keyBrands\.0: must cite a source/);
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.build).toMatch(/^node server\/cli\/check-companies\.ts && /);
   });
 });

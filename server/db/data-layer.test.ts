@@ -40,6 +40,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-23T0100-editors-desk",
       "2026-11-23T0900-newsletter",
       "2026-11-24T1200-confirmation-queue",
+      "2026-11-25T0900-chat-shares-and-feedback",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -147,6 +148,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-23T0100-editors-desk",
       "2026-11-23T0900-newsletter",
       "2026-11-24T1200-confirmation-queue",
+      "2026-11-25T0900-chat-shares-and-feedback",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

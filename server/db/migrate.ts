@@ -10,6 +10,7 @@ import * as episodeTranscripts from "./migrations/2026-11-22T2300-episode-transc
 import * as editorsDesk from "./migrations/2026-11-23T0100-editors-desk.ts";
 import * as newsletter from "./migrations/2026-11-23T0900-newsletter.ts";
 import * as confirmationQueue from "./migrations/2026-11-24T1200-confirmation-queue.ts";
+import * as chatSharesAndFeedback from "./migrations/2026-11-25T0900-chat-shares-and-feedback.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T0100-editors-desk": editorsDesk,
   "2026-11-23T0900-newsletter": newsletter,
   "2026-11-24T1200-confirmation-queue": confirmationQueue,
+  "2026-11-25T0900-chat-shares-and-feedback": chatSharesAndFeedback,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -84,6 +84,26 @@ export interface ChatConversationsTable {
   updated_at: string;
 }
 
+export interface ChatSharesTable {
+  id: string;
+  /** The shared questions and answers as JSON (common/chat/shared-conversation.ts). */
+  messages: string;
+  remove_key_hash: string;
+  created_at: string;
+  expires_at: string;
+  removed_at: string | null;
+}
+
+export interface ChatFeedbackTable {
+  id: Generated<number>;
+  rating: "up" | "down";
+  comment: string | null;
+  question: string;
+  answer: string;
+  provider: string;
+  created_at: string;
+}
+
 export type { StaffRole } from "#common/desk/desk-types.ts";
 import type { EpisodeDraft, StaffRole } from "#common/desk/desk-types.ts";
 
@@ -226,6 +246,8 @@ export interface DB {
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_confirmations: NewsletterConfirmationsTable;
+  chat_shares: ChatSharesTable;
+  chat_feedback: ChatFeedbackTable;
   newsletter_pace: NewsletterPaceTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { HubKnowledge } from "../chat/hub-index.ts";
 import type { Config, PublicConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -15,6 +16,8 @@ export interface AppContext {
   media: MediaStore;
   /** The subscribe form's mail transport and limits. */
   newsletter: NewsletterServices;
+  /** The hub's content as the assistant reads it: a shared conversation's citations quote from it. */
+  knowledge?: HubKnowledge;
   /** Production only: the text of a built stylesheet (by its /assets/ URL), to inline in pages. */
   stylesheetText?: (href: string) => string;
   /** The URL of the islands script (app/islands/islands-entry.ts) for pages that run only their islands. */

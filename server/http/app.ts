@@ -24,7 +24,9 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.t
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
-import { chatApi } from "./api/chat.ts";
+import { chatApi, chatProvider } from "./api/chat.ts";
+import { chatSharingApi } from "./api/chat-sharing.ts";
+import { ConversationStore } from "../chat/conversation.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
@@ -113,6 +115,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     : undefined;
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const newsletter = newsletterServices(config, redis);
+  const knowledge = new HubKnowledge(database.db);
   const loadContext = (requestId: string) =>
     new RouterContextProvider(
       new Map([
@@ -125,6 +128,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
             logger,
             media,
             newsletter,
+            knowledge,
             stylesheetText,
             islandsScript,
             render: { requestId, errors: [] },
@@ -150,6 +154,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media));
   const commentLimit = commentRateLimit(config, redis);
+  const provider = chatProvider(config, knowledge, new ConversationStore(database.db));
   app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use(
@@ -157,7 +162,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     recapsApi(config, database, commentLimit, cached),
     episodesApi(config, database, commentLimit, cached),
     companiesApi(),
-    chatApi(config, database, new HubKnowledge(database.db), redis),
+    chatApi(config, database, knowledge, redis, provider),
+    chatSharingApi(config, database, knowledge, provider.name, redis),
     apiNotFound,
   );
 

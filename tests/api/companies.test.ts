@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import raw from "../../content/companies.json" with { type: "json" };
+import { COMPANIES } from "#server/content/companies.server.ts";
 import { serverForTests } from "../support/server-for-tests.ts";
 
 // The dataset is a file, not a table: one engine is enough here.
@@ -16,10 +16,10 @@ describe("GET /api/companies", () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(body.companies).toHaveLength(50);
-    expect(body.companies![0]).toMatchObject({ rank: 1, id: 1, name: raw.companies[0]!.name, type: "manufacturer" });
+    expect(body.companies![0]).toMatchObject({ rank: 1, id: 1, name: COMPANIES[0]!.name, type: "manufacturer" });
     expect(body.companies![25]).toMatchObject({ rank: 1, id: 26, type: "distributor" });
-    expect(body.companies![49]).toMatchObject({ rank: 25, id: raw.companies[49]!.id });
-    expect(body.companies![7]!.profile.overview).toBe(raw.companies[7]!.profile.overview);
+    expect(body.companies![49]).toMatchObject({ rank: 25, id: COMPANIES[49]!.id });
+    expect(body.companies![7]!.profile.overview).toBe(COMPANIES[7]!.profile!.overview);
   });
 
   it("filters by type and by a search across name, location and brands", async () => {
@@ -70,8 +70,8 @@ describe("GET /api/companies.csv", () => {
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Rank,Company,Location,Revenue,Coverage,Focus Area");
     expect(lines).toHaveLength(26);
-    expect(lines[1]!.startsWith(`25,${raw.companies[49]!.name},`)).toBe(true);
-    expect(lines[25]!.startsWith(`1,${raw.companies[25]!.name},`)).toBe(true);
+    expect(lines[1]!.startsWith(`25,${COMPANIES[49]!.name},`)).toBe(true);
+    expect(lines[25]!.startsWith(`1,${COMPANIES[25]!.name},`)).toBe(true);
   });
 
   it("answers 400 when the table is missing or the sort is unknown", async () => {

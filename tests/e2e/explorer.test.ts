@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import raw from "../../content/companies.json" with { type: "json" };
+import { COMPANIES } from "#server/content/companies.server.ts";
 import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const MANUFACTURERS = "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)";
 const DISTRIBUTORS = "Top 25 U.S. Alcohol Distributors (Beer, Wine & Spirits)";
-const companies = raw.companies;
+const companies = COMPANIES;
 const table = (page: Page, title: string) => page.getByRole("table", { name: title, exact: true });
 const bodyRows = (t: Locator) => t.locator("tbody tr");
 /** Each visible row's rank and company name, in order. */
@@ -169,29 +169,39 @@ describe("/explorer", () => {
     await modal.getByRole("heading", { level: 2, name: sgws.name }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get("company")).toBe("26");
     const text = (await modal.textContent())!; // not innerText: some labels are uppercased by CSS
+    const claims = sgws.claims!;
     for (const expected of [
       sgws.location,
-      `Founded ${sgws.profile.founded}`,
+      `Founded ${sgws.profile!.founded}`,
       "Company Overview",
-      sgws.profile.overview,
+      ...claims.overview.map((c) => c.text),
       "Employees",
-      sgws.profile.employees,
+      sgws.profile!.employees,
       "Type",
       "Distributor",
+      "Owner",
+      sgws.ownership,
+      "Rank basis",
+      claims.rankBasis.text,
       "Market Position",
-      sgws.profile.marketPosition,
+      ...claims.marketPosition.map((c) => c.text),
       "Strategy",
-      sgws.profile.strategy,
+      ...claims.strategy.map((c) => c.text),
       "Recent Developments",
-      sgws.profile.recentDevelopments,
+      ...claims.recentDevelopments.map((c) => c.text),
       "Key Brands",
       "Revenue",
       sgws.revenue!,
       "Coverage",
       sgws.coverage!,
+      "Where to check these facts",
+      ...sgws.sources.map((s) => s.title),
     ])
       expect(text).toContain(expected);
-    expect(await modal.locator("li.rounded-full").allInnerTexts()).toEqual(sgws.keyBrands);
+    const marks = /(\[(\d+|estimate)\])+$/;
+    expect((await modal.locator("li.rounded-full").allInnerTexts()).map((t) => t.replace(marks, "").trim())).toEqual(
+      sgws.keyBrands,
+    );
     await expectNoAxeViolations(page);
 
     // Focus is inside; the page behind does not scroll.
@@ -215,8 +225,9 @@ describe("/explorer", () => {
     await dialog(page).getByRole("heading", { name: companies[2]!.name }).waitFor();
     const makerText = (await dialog(page).textContent())!;
     expect(makerText).toContain("Manufacturer");
-    expect(makerText).not.toContain("Revenue");
-    expect(makerText).not.toContain("Coverage");
+    const terms = await dialog(page).locator("dt").allTextContents();
+    expect(terms).not.toContain("Revenue");
+    expect(terms).not.toContain("Coverage");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
     expect(
@@ -238,12 +249,55 @@ describe("/explorer", () => {
     await page.context().close();
   });
 
+  it("shows where each claim comes from: a numbered mark after every claim, reachable by keyboard, leads to its source", async () => {
+    const sazerac = companies.find((c) => c.name.startsWith("Sazerac"))!;
+    const { page, expectNoUnexpectedErrors } = await openHydrated(
+      browser,
+      server.url,
+      `/explorer?company=${sazerac.id}`,
+    );
+    const modal = dialog(page);
+    await modal.getByRole("heading", { level: 2, name: sazerac.name }).waitFor();
+    const claims = Object.values(sazerac.claims!).flatMap((c) => (c === undefined ? [] : Array.isArray(c) ? c : [c]));
+    const expectedMarks = claims.reduce((n, c) => n + c.cite.length + (c.estimate ? 1 : 0), 0);
+    const marks = modal.locator("sup a");
+    expect(await marks.count()).toBe(expectedMarks);
+    // Every listed source is shown, numbered, with its publisher, date and address.
+    const entries = modal.locator("ol > li");
+    expect(await entries.count()).toBe(sazerac.sources.length);
+    const firstSource = sazerac.sources[0]!;
+    expect(await entries.first().innerText()).toContain(`${firstSource.title}. ${firstSource.publisher}`);
+    expect(await entries.first().getByRole("link").getAttribute("href")).toBe(firstSource.url);
+    expect(await entries.first().getByRole("link").getAttribute("target")).toBe("_blank");
+
+    // The location's mark is the first one the keyboard reaches after the heading's links; Enter goes to its source.
+    const locationMark = modal.locator("header sup a").first();
+    const n = sazerac.claims!.location.cite[0]!;
+    await locationMark.focus();
+    expect(await locationMark.innerText()).toBe(`[${n}]`);
+    expect(await locationMark.getAttribute("title")).toBe(
+      `${sazerac.sources[n - 1]!.title} (${sazerac.sources[n - 1]!.publisher})`,
+    );
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#company-${sazerac.id}-source-${n}`);
+    expect(await entries.nth(n - 1).isVisible()).toBe(true);
+    expect(await dialog(page).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+
+    // Without JavaScript the server's profile carries the same marks and list.
+    const html = await (await fetch(`${server.url}/explorer?company=${sazerac.id}`)).text();
+    expect(html).toContain(`id="company-${sazerac.id}-source-${sazerac.sources.length}"`);
+    expect(html).toContain(`href="#company-${sazerac.id}-source-${n}"`);
+  });
+
   it("renders a linked profile (?company=) and a search (?q=) on the server, with their own title and description", async () => {
     const brown = companies.find((c) => c.id === 8)!;
     const html = await (await fetch(`${server.url}/explorer?company=8&q=bourbon`)).text();
     expect(html).toMatch(/<dialog open=""/);
     expect(html).toContain(`<title>${brown.name}: Top Player Deep Dive | Proofline</title>`);
-    expect(html).toContain(`<meta name="description" content="${brown.profile.overview.replaceAll("'", "&#x27;")}"/>`);
+    expect(html).toContain(`<meta name="description" content="${brown.profile!.overview.replaceAll("'", "&#x27;")}"/>`);
     expect(html).toContain(`/explorer?company=8"`);
 
     const plain = await (await fetch(`${server.url}/explorer`)).text();

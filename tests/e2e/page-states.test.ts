@@ -43,6 +43,7 @@ interface PageCase {
 type Route =
   | "home"
   | "chat"
+  | "chat/shared/:id"
   | "recap"
   | "recap/:id"
   | "explorer"
@@ -66,6 +67,7 @@ type Route =
   | "admin/episodes/drafts/:draftId"
   | "admin/episodes/:id"
   | "admin/comments"
+  | "admin/feedback"
   | "admin/staff"
   | "admin/account"
   | "*";
@@ -113,6 +115,8 @@ const SCHEDULED_BROWSER = "Jan 15, 2030, 10:00 AM EST";
 type SamePage =
   | "home"
   | "chat"
+  | "chat/shared/:id"
+  | "admin/feedback"
   | "explorer"
   | "newsletter"
   | "newsletter/confirm/:token"
@@ -142,6 +146,14 @@ function samePageCases(): Pick<Pages, SamePage> {
   return {
     home: { path: "/", shows: [HOME_SUBTITLE, "Launch Tool"] },
     chat: { path: "/chat", shows: ["Try asking about:"] },
+    // No conversation is shared in any state: an address that names none says so.
+    "chat/shared/:id": {
+      path: "/chat/shared/AAAAAAAAAAAAAAAAAAAAAA",
+      status: 404,
+      shows: ["Conversation not found", "There is no shared conversation at this address."],
+    },
+    // Reader feedback comes from the chat, which no state seeds.
+    "admin/feedback": { path: "/admin/feedback", as: "staff", shows: ["Reader feedback", "No feedback yet."] },
     explorer: {
       path: "/explorer",
       shows: ["Top Player Deep Dive", "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)"],

@@ -3,10 +3,12 @@ import { lazy, Suspense } from "react";
 import { notify } from "../../components/toasts";
 import type { ChatMessage } from "./chat-storage";
 
-// The markdown renderer is the heaviest part of the page: it loads after the page (the chat
-// route starts fetching it on mount), and plain messages such as the greeting never need it.
-const Markdown = lazy(() => import("#common/markdown/markdown.tsx").then((m) => ({ default: m.Markdown })));
-export const preloadMarkdown = () => void import("#common/markdown/markdown.tsx");
+// The markdown renderer (with the numbered citations) is the heaviest part of the page: it loads
+// after the page (the chat route starts fetching it on mount), and plain messages such as the greeting never need it.
+const RichAnswer = lazy(() => import("./rich-answer").then((m) => ({ default: m.RichAnswer })));
+export const preloadMarkdown = () => void import("./rich-answer");
+// Helpful or not: only once there is an answer to judge, so loaded then.
+const AnswerFeedback = lazy(() => import("./answer-feedback").then((m) => ({ default: m.AnswerFeedback })));
 const MARKDOWN_SYNTAX = /[#*_`>[\]|]|^\s*(?:[-+]|\d+\.)\s/m;
 
 function AssistantText({ text }: { text: string }) {
@@ -14,9 +16,7 @@ function AssistantText({ text }: { text: string }) {
   if (!MARKDOWN_SYNTAX.test(text)) return plain;
   return (
     <Suspense fallback={plain}>
-      <Markdown className="chat-markdown" inAppLinks>
-        {text}
-      </Markdown>
+      <RichAnswer text={text} />
     </Suspense>
   );
 }
@@ -33,7 +33,16 @@ async function copyAnswer(text: string) {
 }
 
 /** One message: the person's on the right as plain text, the assistant's on the left as formatted markdown. */
-export function ChatMessageItem({ message, showTime }: { message: ChatMessage; showTime: boolean }) {
+export function ChatMessageItem({
+  message,
+  showTime,
+  question,
+}: {
+  message: ChatMessage;
+  showTime: boolean;
+  /** For an answer: the question it answers, which makes it one a reader can judge. */
+  question?: string | undefined;
+}) {
   const mine = message.role === "user";
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
@@ -54,6 +63,11 @@ export function ChatMessageItem({ message, showTime }: { message: ChatMessage; s
           className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}
         >
           {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
+          {!mine && !message.temporary && question && showTime ? (
+            <Suspense fallback={null}>
+              <AnswerFeedback answerId={message.id} question={question} answer={message.text} />
+            </Suspense>
+          ) : null}
           {!mine && !message.temporary ? (
             <button
               type="button"

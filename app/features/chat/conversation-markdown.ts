@@ -11,13 +11,17 @@ const absoluteLinks = (markdown: string, siteUrl: string) => markdown.replace(/\
 
 const when = (at: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(at);
 
+/** The questions and answers of a conversation: without the greeting (an answer before any question) and retry notices. */
+export const conversationTurns = (messages: ChatMessage[]) =>
+  messages.filter((m, i) => !m.temporary && !(i === 0 && m.role === "assistant"));
+
 /**
  * A conversation as one Markdown document a reader can keep or pass on: each
  * question and answer under its speaker and time, the answers as the assistant
  * wrote them, with their links made absolute. The greeting and retry notices are left out.
  */
 export function conversationMarkdown(messages: ChatMessage[], site: ExportSite, exportedAt = new Date()): string {
-  const turns = messages.filter((m, i) => !m.temporary && !(i === 0 && m.role === "assistant"));
+  const turns = conversationTurns(messages);
   const parts = [
     `# A conversation with ${site.assistantName}, ${site.brand}`,
     `Exported ${when(exportedAt)} from ${site.siteUrl}/chat. All insights are for informational use only.`,

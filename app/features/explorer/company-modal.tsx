@@ -1,7 +1,8 @@
 import { Building2, MapPin, X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { Company } from "#common/content/company.ts";
+import type { Claim, Company } from "#common/content/company.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
+import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-claims";
 
 interface CompanyModalProps {
   company: Company;
@@ -32,6 +33,26 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
 
   if (!profile) return null;
   const titleId = `company-${company.id}-name`;
+  const claims = company.claims;
+  const all = claims
+    ? [
+        claims.location,
+        claims.founded,
+        ...claims.overview,
+        claims.ownership,
+        claims.employees,
+        ...[claims.revenue, claims.coverage, claims.sales].filter((c) => c !== undefined),
+        claims.rankBasis,
+        ...claims.marketPosition,
+        ...claims.strategy,
+        ...claims.recentDevelopments,
+        ...claims.keyBrands,
+      ]
+    : [];
+  const cite = { companyId: company.id, sources: company.sources, estimates: estimatesOf(all) };
+  const marks = (claim: Claim | undefined) => (claim ? <CitationMarks claim={claim} {...cite} /> : null);
+  const prose = (claimed: Claim[] | undefined, plain: string) =>
+    claimed ? <CitedProse claims={claimed} {...cite} /> : <p>{plain}</p>;
   return (
     <dialog
       ref={ref}
@@ -60,10 +81,12 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
               <span className="inline-flex items-center gap-1">
                 <MapPin className="h-4 w-4" aria-hidden="true" />
                 {company.location}
+                {marks(claims?.location)}
               </span>
               <span className="inline-flex items-center gap-1">
                 <Building2 className="h-4 w-4" aria-hidden="true" />
                 Founded {profile.founded}
+                {marks(claims?.founded)}
               </span>
             </p>
           </div>
@@ -78,41 +101,59 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
           </form>
         </header>
 
-        <Section title="Company Overview">
-          <p>{profile.overview}</p>
-        </Section>
+        <Section title="Company Overview">{prose(claims?.overview, profile.overview)}</Section>
 
         <dl className="mt-6 grid gap-4 rounded-lg bg-paper p-4 sm:grid-cols-2">
-          <Fact term="Employees">{profile.employees}</Fact>
+          <Fact term="Employees">
+            {profile.employees}
+            {marks(claims?.employees)}
+          </Fact>
           <Fact term="Type">{company.type === "manufacturer" ? "Manufacturer" : "Distributor"}</Fact>
-          {company.revenue ? <Fact term="Revenue">{company.revenue}</Fact> : null}
-          {company.coverage ? <Fact term="Coverage">{company.coverage}</Fact> : null}
+          <Fact term="Owner">
+            {company.ownership}
+            {marks(claims?.ownership)}
+          </Fact>
+          {company.sales ? (
+            <Fact term="Sales">
+              {company.sales}
+              {marks(claims?.sales)}
+            </Fact>
+          ) : null}
+          {company.revenue ? (
+            <Fact term="Revenue">
+              {company.revenue}
+              {marks(claims?.revenue)}
+            </Fact>
+          ) : null}
+          {company.coverage ? (
+            <Fact term="Coverage">
+              {company.coverage}
+              {marks(claims?.coverage)}
+            </Fact>
+          ) : null}
+          {claims ? (
+            <Fact term="Rank basis">
+              {claims.rankBasis.text}
+              {marks(claims.rankBasis)}
+            </Fact>
+          ) : null}
         </dl>
 
-        <Section title="Market Position">
-          <p>{profile.marketPosition}</p>
-        </Section>
-        <Section title="Strategy">
-          <p>{profile.strategy}</p>
-        </Section>
-        <Section title="Recent Developments">
-          <p>{profile.recentDevelopments}</p>
-        </Section>
+        <Section title="Market Position">{prose(claims?.marketPosition, profile.marketPosition)}</Section>
+        <Section title="Strategy">{prose(claims?.strategy, profile.strategy)}</Section>
+        <Section title="Recent Developments">{prose(claims?.recentDevelopments, profile.recentDevelopments)}</Section>
         <Section title="Key Brands">
           <ul className="flex flex-wrap gap-2">
-            {company.keyBrands.map((brand) => (
+            {company.keyBrands.map((brand, i) => (
               <li key={brand} className="rounded-full bg-copper-100 px-3 py-1 text-sm font-medium text-ink-900">
                 {brand}
+                {marks(claims?.keyBrands[i])}
               </li>
             ))}
           </ul>
         </Section>
         <Section title="Where to check these facts">
-          <ul className="list-disc space-y-1 pl-5 text-sm text-ink-600">
-            {company.sources.map((source) => (
-              <li key={source}>{source}</li>
-            ))}
-          </ul>
+          <SourceList {...cite} />
         </Section>
 
         <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-ink-900/10 pt-4">

@@ -10,7 +10,7 @@ const base = {
   type: "manufacturer" as const,
   keyBrands: ["Brand"],
   ownership: "Privately held",
-  sources: ["example.com"],
+  sources: [{ title: "Example", publisher: "Example Inc.", date: "2024", url: "https://example.com/" }],
 };
 const profile = {
   overview: "o",

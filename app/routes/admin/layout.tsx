@@ -35,6 +35,9 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/comments" className={link}>
             Comments
           </NavLink>
+          <NavLink to="/admin/feedback" className={link}>
+            Feedback
+          </NavLink>
           {user.role === "owner" ? (
             <NavLink to="/admin/staff" className={link}>
               Staff

@@ -1,0 +1,31 @@
+// npm run check:companies (and the first step of npm run build): refuses the
+// Top Players data when any claim lacks a source, cites a source the company
+// does not list, or reports an event after the data's as-of date; otherwise
+// prints how the claims are backed. `node server/cli/check-companies.ts FILE` checks another file.
+import fs from "node:fs";
+import path from "node:path";
+import { parseCompanies } from "../content/companies-file.ts";
+
+const file = process.argv[2] ?? path.resolve(import.meta.dirname, "../../content/companies.json");
+try {
+  const companies = parseCompanies(JSON.parse(fs.readFileSync(file, "utf8")));
+  let claims = 0;
+  let estimates = 0;
+  let undisclosed = 0;
+  let sources = 0;
+  for (const company of companies) {
+    sources += company.sources.length;
+    const all = Object.values(company.claims ?? {}).flatMap((c) => (c === undefined ? [] : Array.isArray(c) ? c : [c]));
+    for (const claim of all) {
+      claims += 1;
+      if (claim.estimate) estimates += 1;
+      else if (claim.cite.length === 0) undisclosed += 1;
+    }
+  }
+  console.log(
+    `${path.relative(process.cwd(), file)}: ${companies.length} companies, ${claims} claims (${claims - estimates - undisclosed} sourced, ${estimates} estimates with their method, ${undisclosed} 'not disclosed'), ${sources} sources`,
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

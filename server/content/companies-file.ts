@@ -1,0 +1,124 @@
+// The rules content/companies.json must meet, and its reading into the companies pages see.
+import { z } from "zod";
+import type { Claim, Company, CompanyType } from "#common/content/company.ts";
+import { claimsOf, companyRecordSchema, type ClaimRecord, type CompanyRecord } from "./company-record.ts";
+
+
+/** The day a partial date (YYYY, YYYY-MM) reaches at the latest, for comparing with the as-of date. */
+const lastDayOf = (date: string) => (date.length === 4 ? `${date}-12-31` : date.length === 7 ? `${date}-31` : date);
+
+/**
+ * Manufacturers are ids 1-25 and distributors 26-50, each listed in rank order (a
+ * company's rank is its position among its type). Ids stay with a company when
+ * the ranking changes, so a shared profile link keeps its company. Only
+ * distributors carry revenue and coverage; only manufacturers a sales figure.
+ * Every claim cites sources the company lists, every listed source is cited, and
+ * no recent development is dated after the data's as-of date.
+ */
+export const companiesFileSchema = z
+  .object({
+    asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD"),
+    companies: z.array(companyRecordSchema).length(50),
+  })
+  .superRefine(({ asOf, companies }, ctx) => {
+    const names = new Set<string>();
+    const ids = new Set<number>();
+    companies.forEach((company, index) => {
+      const issue = (message: string, ...at: Array<string | number>) =>
+        ctx.addIssue({ code: "custom", message, path: ["companies", index, ...at] });
+      const expected: CompanyType = index < 25 ? "manufacturer" : "distributor";
+      if (company.type !== expected)
+        issue(`position ${index + 1} must be a ${expected} (manufacturers first, then distributors)`);
+      if (company.id <= 25 !== (company.type === "manufacturer"))
+        issue(
+          `id ${company.id} is out of the ${company.type}s' range (${company.type === "manufacturer" ? "1-25" : "26-50"})`,
+        );
+      if (ids.has(company.id)) issue(`duplicate id ${company.id}`);
+      ids.add(company.id);
+      if (company.type === "distributor" && company.sales)
+        issue(`${company.name}: sales is for manufacturers (distributors have revenue)`);
+      if (company.type === "distributor" && !company.revenue && !company.coverage)
+        issue(`${company.name} needs revenue or coverage`);
+      if (company.type === "manufacturer" && (company.revenue || company.coverage))
+        issue(`${company.name}: revenue and coverage are for distributors`);
+      const key = company.name.toLowerCase();
+      if (names.has(key)) issue(`duplicate name ${company.name}`);
+      names.add(key);
+
+      const sourceIds = new Set<string>();
+      for (const source of company.sources) {
+        if (sourceIds.has(source.id)) issue(`${company.name}: duplicate source id ${source.id}`, "sources");
+        sourceIds.add(source.id);
+      }
+      const cited = new Set<string>();
+      for (const [field, claim] of claimsOf(company)) {
+        for (const id of claim.cite ?? []) {
+          if (!sourceIds.has(id)) issue(`${company.name}: ${field} cites "${id}", which is not among its sources`, field);
+          cited.add(id);
+        }
+        if (claim.date && lastDayOf(claim.date) > asOf)
+          issue(`${company.name}: ${field} reports an event of ${claim.date}, after the data's as-of date ${asOf}`, field);
+      }
+      for (const id of sourceIds) if (!cited.has(id)) issue(`${company.name}: source "${id}" is listed but no claim cites it`, "sources");
+    });
+  });
+
+const sentences = (claims: ClaimRecord[]) => claims.map((c) => c.text).join(" ");
+
+/** A record as pages, the API and the assistant read it: plain fields, and each claim citing its sources by number. */
+function toCompany(record: CompanyRecord): Company {
+  const number = new Map(record.sources.map((s, i) => [s.id, i + 1]));
+  const claim = (c: ClaimRecord): Claim => ({
+    text: c.text,
+    cite: (c.cite ?? []).map((id) => number.get(id)!),
+    ...(c.estimate ? { estimate: c.estimate } : {}),
+    ...(c.date ? { date: c.date } : {}),
+  });
+  const optional = (c: ClaimRecord | undefined) => (c ? claim(c) : undefined);
+  return {
+    id: record.id,
+    name: record.name,
+    location: record.location.text,
+    type: record.type,
+    keyBrands: record.keyBrands.map((b) => b.text),
+    ...(record.revenue ? { revenue: record.revenue.text } : {}),
+    ...(record.coverage ? { coverage: record.coverage.text } : {}),
+    ...(record.sales ? { sales: record.sales.text } : {}),
+    ownership: record.ownership.text,
+    profile: {
+      overview: sentences(record.overview),
+      founded: record.founded.text,
+      employees: record.employees.text,
+      marketPosition: sentences(record.marketPosition),
+      strategy: sentences(record.strategy),
+      recentDevelopments: sentences(record.recentDevelopments),
+    },
+    sources: record.sources.map(({ title, publisher, date, url }) => ({ title, publisher, date, url })),
+    claims: {
+      location: claim(record.location),
+      founded: claim(record.founded),
+      ownership: claim(record.ownership),
+      employees: claim(record.employees),
+      keyBrands: record.keyBrands.map(claim),
+      sales: optional(record.sales),
+      revenue: optional(record.revenue),
+      coverage: optional(record.coverage),
+      rankBasis: claim(record.rankBasis),
+      overview: record.overview.map(claim),
+      marketPosition: record.marketPosition.map(claim),
+      strategy: record.strategy.map(claim),
+      recentDevelopments: record.recentDevelopments.map(claim),
+    },
+  };
+}
+
+/** Parses the companies file, or throws one readable line per problem. */
+export function parseCompanies(input: unknown): Company[] {
+  const result = companiesFileSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`content/companies.json is invalid:\n${lines.join("\n")}`);
+  }
+  return result.data.companies.map(toCompany);
+}
+
