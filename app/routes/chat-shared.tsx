@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { SHARE_DAYS, SHARE_TEXTS } from "#common/chat/shared-conversation.ts";
 import { sharedConversationView } from "#server/chat/shared-conversation.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
+import { formatDate } from "../components/date-text";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { RemoveShareButton } from "../features/chat/remove-share-button";
 import { RichAnswer } from "../features/chat/rich-answer";
@@ -38,8 +39,6 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   ];
 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const time = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -53,8 +52,8 @@ export default function SharedConversation({ loaderData }: Route.ComponentProps)
         A conversation with {site.assistantName}
       </h1>
       <p className="mt-2 text-sm text-ink-600">
-        A read-only copy, shared on {day(createdAt)}. It stays at this address until {day(expiresAt)} ({SHARE_DAYS}{" "}
-        days). Times are UTC. All insights are for informational use only.
+        A read-only copy, shared on {formatDate(createdAt)}. It stays at this address until {formatDate(expiresAt)} (
+        {SHARE_DAYS} days). Times are UTC. All insights are for informational use only.
       </p>
       <ol className="mt-6 flex flex-col gap-4">
         {messages.map((m, i) => (

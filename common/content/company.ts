@@ -53,6 +53,23 @@ export interface CompanyClaims {
   recentDevelopments: Claim[];
 }
 
+/** A profile's claims in the order the profile shows them (its estimates are listed in this order). */
+export function claimsInReadingOrder(claims: CompanyClaims): Claim[] {
+  return [
+    claims.location,
+    claims.founded,
+    ...claims.overview,
+    claims.ownership,
+    claims.employees,
+    ...[claims.sales, claims.revenue, claims.coverage].filter((c) => c !== undefined),
+    claims.rankBasis,
+    ...claims.marketPosition,
+    ...claims.strategy,
+    ...claims.recentDevelopments,
+    ...claims.keyBrands,
+  ];
+}
+
 export interface Company {
   id: number;
   name: string;

@@ -4,6 +4,7 @@
 // prints how the claims are backed. `node server/cli/check-companies.ts FILE` checks another file.
 import fs from "node:fs";
 import path from "node:path";
+import { claimsInReadingOrder } from "#common/content/company.ts";
 import { parseCompanies } from "../content/companies-file.ts";
 
 const file = process.argv[2] ?? path.resolve(import.meta.dirname, "../../content/companies.json");
@@ -15,8 +16,7 @@ try {
   let sources = 0;
   for (const company of companies) {
     sources += company.sources.length;
-    const all = Object.values(company.claims ?? {}).flatMap((c) => (c === undefined ? [] : Array.isArray(c) ? c : [c]));
-    for (const claim of all) {
+    for (const claim of company.claims ? claimsInReadingOrder(company.claims) : []) {
       claims += 1;
       if (claim.estimate) estimates += 1;
       else if (claim.cite.length === 0) undisclosed += 1;

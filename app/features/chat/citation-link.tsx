@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CitedPassage } from "#common/chat/cited-passage.ts";
-import type { Citation } from "#common/chat/citation-numbers.ts";
+import { citationKey, type Citation } from "#common/chat/citation-numbers.ts";
 
 // Passages already fetched on this page, by address and label: a citation shown twice asks once.
 const fetched = new Map<string, Promise<CitedPassage | null>>();
 
 function fetchPassage(citation: Citation): Promise<CitedPassage | null> {
-  const key = `${citation.label}\u0000${citation.href}`;
+  const key = citationKey(citation);
   let pending = fetched.get(key);
   if (!pending) {
     const query = new URLSearchParams({ href: citation.href, label: citation.label });

@@ -1,14 +1,12 @@
 import { useState } from "react";
 import { SHARE_DAYS } from "#common/chat/shared-conversation.ts";
+import { formatDate } from "../../components/date-text";
 import { notify } from "../../components/toasts";
 import type { ChatMessage } from "./chat-storage";
 import { conversationTurns } from "./conversation-markdown";
 import { keepShareKey, removeShare } from "./share-keys";
 
 type Shared = { id: string; url: string; expiresAt: string };
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 /**
  * Publishes a read-only copy of the conversation (its questions and answers,
@@ -58,8 +56,8 @@ export function ShareButton({ messages, disabled }: { messages: ChatMessage[]; d
       role="status"
     >
       <p className="w-full text-ink-700">
-        Anyone with this link can read these questions and answers until {day(shared.expiresAt)} ({SHARE_DAYS} days).
-        Questions you ask after this are not added.
+        Anyone with this link can read these questions and answers until {formatDate(shared.expiresAt)} ({SHARE_DAYS}{" "}
+        days). Questions you ask after this are not added.
       </p>
       <label className="sr-only" htmlFor="share-link">
         Link to the shared conversation

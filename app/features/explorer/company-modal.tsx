@@ -1,6 +1,6 @@
 import { Building2, MapPin, X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { Claim, Company } from "#common/content/company.ts";
+import { claimsInReadingOrder, type Claim, type Company } from "#common/content/company.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-claims";
 
@@ -34,21 +34,7 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
   if (!profile) return null;
   const titleId = `company-${company.id}-name`;
   const claims = company.claims;
-  const all = claims
-    ? [
-        claims.location,
-        claims.founded,
-        ...claims.overview,
-        claims.ownership,
-        claims.employees,
-        ...[claims.revenue, claims.coverage, claims.sales].filter((c) => c !== undefined),
-        claims.rankBasis,
-        ...claims.marketPosition,
-        ...claims.strategy,
-        ...claims.recentDevelopments,
-        ...claims.keyBrands,
-      ]
-    : [];
+  const all = claims ? claimsInReadingOrder(claims) : [];
   const cite = { companyId: company.id, sources: company.sources, estimates: estimatesOf(all) };
   const marks = (claim: Claim | undefined) => (claim ? <CitationMarks claim={claim} {...cite} /> : null);
   const prose = (claimed: Claim[] | undefined, plain: string) =>

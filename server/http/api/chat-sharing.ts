@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { SHARE_ID, SHARE_MAX_MESSAGES, SHARE_MAX_TEXT, sharePath } from "#common/chat/shared-conversation.ts";
@@ -11,9 +11,9 @@ import { ShareStore, sharedMessagesSchema } from "../../chat/share-store.ts";
 import { RateLimit, waitText } from "../../limits/rate-limit.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
+import { requestAddress } from "../request-address.ts";
 
 const HOUR = 60 * 60;
-const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
 const passageQuery = z.object({
   href: z
@@ -21,7 +21,6 @@ const passageQuery = z.object({
     .max(300, "href must be at most 300 characters")
     .regex(/^\/(recap|explorer|podcast)\b/, "href must be a link to a recap, a company or an episode"),
   label: z.string().max(300, "label must be at most 300 characters").optional(),
-  claim: z.string().max(300, "claim must be at most 300 characters").optional(),
 });
 
 /**
@@ -55,8 +54,8 @@ export function chatSharingApi(
   router.get("/chat/passage", async (req, res) => {
     const parsed = passageQuery.safeParse(req.query);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-    const { href, label, claim } = parsed.data;
-    const passage = citedPassage(await knowledge.get(), href, label, claim);
+    const { href, label } = parsed.data;
+    const passage = citedPassage(await knowledge.get(), href, label);
     if (!passage) throw new HttpError(404, "No passage of the hub is at that address");
     res.set("Cache-Control", "public, max-age=300").json(passage);
   });
@@ -68,7 +67,7 @@ export function chatSharingApi(
     async (req, res) => {
       const parsed = z.object({ messages: sharedMessagesSchema }).safeParse(req.body);
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-      await shareLimit.consume(clientAddress(req));
+      await shareLimit.consume(requestAddress(req));
       const { id, removeKey, expiresAt } = await shares.create(parsed.data.messages);
       res
         .status(201)
@@ -91,7 +90,7 @@ export function chatSharingApi(
   router.post("/chat/feedback", ...jsonBody(64 * 1024), async (req, res) => {
     const parsed = feedbackRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-    await feedbackLimit.consume(clientAddress(req));
+    await feedbackLimit.consume(requestAddress(req));
     await feedback.record(parsed.data, provider);
     res.status(201).json({ ok: true });
   });

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
@@ -7,6 +7,7 @@ import { addComment, commentParentExists, listComments, type CommentTarget } fro
 import { rowId } from "#common/data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
+import { requestAddress } from "../request-address.ts";
 import { RateLimit, waitText } from "../../limits/rate-limit.ts";
 import { listParams, parseQuery, sliceJson } from "./list-query.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
@@ -53,9 +54,6 @@ export function commentRateLimit(config: Config, redis?: Redis): RateLimit {
   );
 }
 
-/** The socket's address, or the one TRUST_PROXY lets Express take from X-Forwarded-For. */
-const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
-
 /**
  * GET and POST `/:id/comments` under a recap or episode router. `notFound` is
  * the message for an unknown parent.
@@ -101,7 +99,7 @@ export function commentRoutes(options: {
       });
       return;
     }
-    const address = clientAddress(req);
+    const address = requestAddress(req);
     await limit.consume(address);
     const comment = await addComment(database.db, target, {
       parentId: id,
