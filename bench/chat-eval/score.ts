@@ -4,7 +4,9 @@
 // built-in analyst over the demo content on a fresh SQLite database; with
 // `--url http://host:port` it asks that server's /api/chat instead (whatever
 // provider it runs), each conversation under its own uuid.
-// Prints the failures and the scores; writes bench/results/chat-eval.json; exits 1 unless every question is right.
+// Prints the failures and the scores per set and class; writes bench/results/chat-eval.json;
+// exits 1 unless the regression set and the generated questions are all right and the held-apart
+// test set scores at least 90 %.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,19 +22,46 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemoContent } from "#server/db/seed.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 
-const evalSchema = z.object({
-  questions: z.array(
-    z.object({
-      id: z.string(),
-      turns: z.array(z.string()).min(1),
-      facts: z.array(z.string()),
-      sources: z.array(z.string()),
-      not: z.array(z.string()).optional(),
-    }),
-  ),
+const CLASSES = [
+  "company-fact",
+  "ranking",
+  "comparison",
+  "category-trend",
+  "recap-topic",
+  "podcast",
+  "follow-up",
+  "deep-research",
+  "out-of-coverage",
+] as const;
+const questionSchema = z.object({
+  id: z.string(),
+  class: z.enum(CLASSES).optional(),
+  turns: z.array(z.string()).min(1),
+  deep: z.boolean().optional(),
+  facts: z.array(z.string()),
+  sources: z.array(z.string()),
+  minSources: z.number().int().positive().optional(),
+  not: z.array(z.string()).optional(),
 });
+type Question = z.infer<typeof questionSchema>;
+const setSchema = z.object({ questions: z.array(questionSchema) });
 const here = import.meta.dirname;
-const { questions } = evalSchema.parse(JSON.parse(fs.readFileSync(path.join(here, "questions.json"), "utf8")));
+const readSet = (file: string): Question[] =>
+  setSchema.parse(JSON.parse(fs.readFileSync(path.join(here, file), "utf8"))).questions;
+
+// Three sets: the regression set the analyst was built against (questions.json), and the
+// held-apart sets written by two other authors from the content alone: development (changes
+// may be tuned on it) and test (never tuned on; it is what the note reports). `--only dev`
+// scores the development set alone, so whoever tunes never sees the test failures.
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
+const SETS: Array<{ name: string; file: string }> = [
+  { name: "regression", file: "questions.json" },
+  { name: "dev", file: "held-apart-dev.json" },
+  { name: "test", file: "held-apart-test.json" },
+].filter((s) => (!only || s.name === only) && fs.existsSync(path.join(here, s.file)));
+/** The test set's target share of right answers (issue 25). */
+const TEST_TARGET = 0.9;
 const urlArg = process.argv.indexOf("--url");
 const remote = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
 
@@ -45,22 +74,27 @@ try {
   const recaps = await database.db.selectFrom("weekly_summaries").select(["id", "headline"]).execute();
   const episodes = await database.db.selectFrom("podcast_episodes").select(["id", "title"]).execute();
 
-  /** A named source as the link an answer carries. */
-  function linkOf(source: string): string {
+  /** A named source as a test on an answer: does it link there? */
+  function linkOf(source: string): RegExp {
     const [kind, name] = [source.slice(0, source.indexOf(":")), source.slice(source.indexOf(":") + 1)];
-    const url =
+    const id =
       kind === "recap"
-        ? `/recap/${recaps.find((r) => r.headline.includes(name))?.id}`
+        ? recaps.find((r) => r.headline.includes(name))?.id
         : kind === "episode"
-          ? episodePath(episodes.find((e) => e.title.includes(name))?.id ?? -1)
-          : `/explorer?company=${COMPANIES.find((c) => c.name === name)?.id}`;
-    if (url.includes("undefined") || url.includes("-1"))
-      throw new Error(`questions.json names an unknown source: ${source}`);
-    return `](${url})`;
+          ? episodes.find((e) => e.title.includes(name))?.id
+          : COMPANIES.find((c) => c.name === name)?.id;
+    if (id === undefined || !["recap", "episode", "company"].includes(kind))
+      throw new Error(`An evaluation set names an unknown source: ${source}`);
+    const url = kind === "recap" ? `/recap/${id}` : kind === "company" ? `/explorer?company=${id}` : episodePath(id);
+    // An episode may be cited at a second (`&t=…` after its fragment).
+    return new RegExp(`\\]\\(${RegExp.escape(url)}${kind === "episode" ? "(\\)|&t=)" : "\\)"}`);
   }
+  /** The distinct hub sources an answer links: recaps, profiles and episodes. */
+  const HUB_LINK = /\]\((\/recap\/\d+|\/explorer\?company=\d+|\/podcast\?episode=\d+)[)#]/g;
+  const distinctSources = (text: string) => new Set([...text.matchAll(HUB_LINK)].map((m) => m[1])).size;
 
   /** The answer to a conversation's last turn. */
-  async function answer(turns: string[]): Promise<{ text: string; ms: number }> {
+  async function answer(turns: string[], deep = false): Promise<{ text: string; ms: number }> {
     const uuid = randomUUID();
     let context = EMPTY_CONTEXT;
     let text = "";
@@ -74,13 +108,13 @@ try {
             message: turn,
             uuid,
             timestamp: new Date().toISOString(),
-            deepresearchStatus: "false",
+            deepresearchStatus: deep ? "true" : "false",
             retryAttempt: 0,
           }),
         });
         text = ((await res.json()) as { output?: string }).output ?? "";
       } else {
-        const reply = analystAnswer(index, turn, false, { context });
+        const reply = analystAnswer(index, turn, deep, { context });
         context = nextContext(context, reply.about, turn, reply.markdown);
         text = reply.markdown;
       }
@@ -88,48 +122,86 @@ try {
     return { text, ms: performance.now() - started };
   }
 
-  const failures: Array<{ set: string; question: string; missing: string }> = [];
-  const times: number[] = [];
-  let right = 0;
-  for (const q of questions) {
-    const { text, ms } = await answer(q.turns);
-    times.push(ms);
-    const missing = [
+  /** What a question's answer lacks (empty when it is right). */
+  function shortfall(q: Question, text: string): string[] {
+    const found = distinctSources(text);
+    return [
       ...q.facts.filter((f) => !text.includes(f)),
-      ...q.sources
-        .map(linkOf)
-        .filter((l) => !text.includes(l))
-        .map((l) => `link ${l}`),
+      ...q.sources.filter((s) => !linkOf(s).test(text)).map((s) => `link to ${s}`),
+      ...(q.minSources && found < q.minSources ? [`${found} distinct sources, not ${q.minSources}`] : []),
       ...(q.not ?? []).filter((n) => text.includes(n)).map((n) => `must not say ${n}`),
     ];
-    if (missing.length) failures.push({ set: "eval", question: q.turns.join(" / "), missing: missing.join(" | ") });
-    else right++;
   }
-  const generated = generatedFactQuestions();
+
+  const failures: Array<{ set: string; class: string; question: string; missing: string }> = [];
+  const times: number[] = [];
+  const scores: Array<Record<string, string | number>> = [];
+  let belowTarget = false;
+  for (const set of SETS) {
+    const byClass = new Map<string, { right: number; total: number }>();
+    for (const q of readSet(set.file)) {
+      const { text, ms } = await answer(q.turns, q.deep);
+      if (set.name === "regression") times.push(ms);
+      const missing = shortfall(q, text);
+      const cls = q.class ?? "all";
+      const tally = byClass.get(cls) ?? { right: 0, total: 0 };
+      byClass.set(cls, { right: tally.right + (missing.length ? 0 : 1), total: tally.total + 1 });
+      if (missing.length)
+        failures.push({ set: set.name, class: cls, question: q.turns.join(" / "), missing: missing.join(" | ") });
+    }
+    const rows = [...byClass].sort(([a], [b]) => CLASSES.indexOf(a as never) - CLASSES.indexOf(b as never));
+    const right = rows.reduce((n, [, t]) => n + t.right, 0);
+    const total = rows.reduce((n, [, t]) => n + t.total, 0);
+    for (const [cls, t] of rows)
+      scores.push({
+        set: set.name,
+        class: cls,
+        right: t.right,
+        of: t.total,
+        "%": +((100 * t.right) / t.total).toFixed(1),
+      });
+    if (rows.length > 1)
+      scores.push({ set: set.name, class: "(all)", right, of: total, "%": +((100 * right) / total).toFixed(1) });
+    if (set.name === "regression" && right < total) belowTarget = true;
+    if (set.name === "test" && right < TEST_TARGET * total) belowTarget = true;
+  }
+  const generated = only ? [] : generatedFactQuestions();
   let generatedRight = 0;
   for (const g of generated) {
     const { text } = await answer([g.question]);
     const missing = g.mustContain.filter((f) => !text.includes(f));
     if (missing.length)
-      failures.push({ set: `generated (${g.form})`, question: g.question, missing: missing.join(" | ") });
+      failures.push({ set: "generated", class: g.form, question: g.question, missing: missing.join(" | ") });
     else generatedRight++;
   }
+  if (generated.length) {
+    scores.push({
+      set: "generated",
+      class: "(all)",
+      right: generatedRight,
+      of: generated.length,
+      "%": +((100 * generatedRight) / generated.length).toFixed(1),
+    });
+    if (generatedRight < generated.length) belowTarget = true;
+  }
 
-  if (failures.length) console.table(failures);
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  // `--only dev` shows the development failures; a full run hides the test set's questions
+  // unless asked (`--show-test`), so reading the report does not tune on it.
+  const shown = failures.filter((f) => f.set !== "test" || process.argv.includes("--show-test"));
+  if (shown.length) console.table(shown);
+  console.table(scores);
+  const median = times.length ? [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]! : 0;
   const result = {
     provider: remote ?? "built-in analyst, demo content",
-    evaluation: `${right}/${questions.length}`,
-    generated: `${generatedRight}/${generated.length}`,
-    "median answer ms (evaluation)": +median.toFixed(2),
+    "median answer ms (regression set)": +median.toFixed(2),
   };
   console.table([result]);
   fs.mkdirSync(path.join(here, "..", "results"), { recursive: true });
   fs.writeFileSync(
     path.join(here, "..", "results", "chat-eval.json"),
-    `${JSON.stringify({ ...result, failures }, null, 2)}\n`,
+    `${JSON.stringify({ ...result, scores, failures: shown }, null, 2)}\n`,
   );
-  process.exitCode = failures.length ? 1 : 0;
+  process.exitCode = belowTarget ? 1 : 0;
 } finally {
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });
