@@ -96,13 +96,14 @@ function toRecap(row: RecapRow, mediaBaseUrl: string | undefined): Recap {
     headline: row.headline,
     content: row.content,
     snippets: row.snippets,
-    tags: parseTags(row.tags),
+    tags: tagsFromColumn(row.tags),
     blog_image: row.blog_image,
     blog_image_url: row.blog_image ? mediaUrl("weekly-summary-pics", row.blog_image, mediaBaseUrl) : null,
   };
 }
 
-function parseTags(column: string | null): string[] {
+/** A recap's tags column (a JSON array of strings) as its tags; none when it is empty or unreadable. */
+export function tagsFromColumn(column: string | null): string[] {
   if (!column) return [];
   try {
     const value: unknown = JSON.parse(column);

@@ -1,3 +1,4 @@
+import { wholeWord } from "#common/search/whole-word.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type Compilable, type CompiledQuery } from "kysely";
@@ -91,6 +92,10 @@ function openSqlite(dataDir: string): Database {
         );
       // SQLite's LIKE folds only ASCII; searches fold both sides with this instead.
       native.function("unicode_lower", { deterministic: true }, (v) => (typeof v === "string" ? v.toLowerCase() : v));
+      // SQLite has no regular expressions: site search ranks whole-word matches first with this.
+      native.function("contains_word", { deterministic: true }, (text, needle) =>
+        typeof text === "string" && typeof needle === "string" && wholeWord(needle).test(text) ? 1 : 0,
+      );
       return opened.database;
     },
   });

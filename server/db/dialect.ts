@@ -13,6 +13,8 @@ export interface DialectHelpers {
   now: RawBuilder<string>;
   /** True when `text` contains `needle`, ignoring case beyond ASCII (ILIKE; a Unicode fold on SQLite). */
   containsIgnoringCase: (text: Expression<string | null>, needle: string) => RawBuilder<boolean>;
+  /** True when `text` contains `needle` as a whole word (or words), ignoring case: site search ranks these first. */
+  containsWordIgnoringCase: (text: Expression<string | null>, needle: string) => RawBuilder<boolean>;
   /**
    * Rows of a table with a trigram search index that may contain `needle`: a
    * superset that the index finds without reading every row, to be narrowed by
@@ -78,6 +80,9 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
       timestampType: "timestamptz",
       now: sql<string>`now()`,
       containsIgnoringCase: (text, needle) => sql<boolean>`${text} ilike ${containsPattern(needle)} escape '\\'`,
+      // ARE: a backslash before a non-alphanumeric character takes it literally.
+      containsWordIgnoringCase: (text, needle) =>
+        sql<boolean>`coalesce(${text} ~* ${`(^|[^[:alnum:]_])${needle.replace(/[^\p{L}\p{N}\s]/gu, "\\$&")}($|[^[:alnum:]_])`}, false)`,
       searchCandidates: () => undefined,
     };
   }
@@ -90,6 +95,7 @@ export function dialectOf(db: Kysely<any>): DialectHelpers {
     now: sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
     containsIgnoringCase: (text, needle) =>
       sql<boolean>`unicode_lower(${text}) like unicode_lower(${containsPattern(needle)}) escape '\\'`,
+    containsWordIgnoringCase: (text, needle) => sql<boolean>`contains_word(${text}, ${needle}) = 1`,
     // An FTS5 phrase of the needle: its trigrams, next to each other, in one column.
     searchCandidates: (index, id, needle) =>
       [...needle].length < TRIGRAM

@@ -30,6 +30,7 @@ import { ConversationStore } from "../chat/conversation.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
+import { searchApi } from "./api/search.ts";
 import { apiNotFound, HttpError, toHttpError } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
@@ -162,6 +163,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     recapsApi(config, database, commentLimit, cached),
     episodesApi(config, database, commentLimit, cached),
     companiesApi(),
+    searchApi(database, cached),
     chatApi(config, database, knowledge, redis, provider),
     chatSharingApi(config, database, knowledge, provider.name, redis),
     apiNotFound,
