@@ -10,6 +10,8 @@ export default [
   route("recap/:id", "routes/recap-detail.tsx"),
   route("explorer", "routes/explorer.tsx"),
   route("podcast", "routes/podcast.tsx"),
+  // One search over recaps, episodes and companies (issue 26).
+  route("search", "routes/search.tsx"),
   // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),

@@ -5,6 +5,12 @@ import { Logo } from "./logo";
 import { tools } from "../lib/tools";
 import { useStaticPage } from "../lib/static-page";
 import { useSite } from "../hooks/use-site";
+import { island } from "../islands/island";
+import { HeaderSearch } from "./header-search";
+
+// On a plain-HTML page with islands the header's search comes alive as one; a page React
+// hydrates runs it directly, and a page with no scripts keeps it as the GET form it renders as.
+const HeaderSearchIsland = island("site-search", HeaderSearch, "visible");
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -20,9 +26,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-900/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="rounded-md" aria-label={`${site.brand} home`}>
+        <Link to="/" className="shrink-0 rounded-md" aria-label={`${site.brand} home`}>
           <Logo brand={site.brand} />
         </Link>
+        {staticPage === "islands" ? <HeaderSearchIsland /> : <HeaderSearch />}
         {/* The spec hides this navigation on small screens; MobileMenu carries the same links there. */}
         <nav aria-label="Main" className="hidden md:block" data-testid="desktop-nav">
           <ul className="flex items-center gap-1">

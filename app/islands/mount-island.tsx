@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import type { PublicConfig } from "#common/config/public-config.ts";
 import { CommentsSection } from "../components/comments/comments-section";
 import { CopyLinkButton } from "../components/copy-link-button";
+import { HeaderSearch } from "../components/header-search";
 import { Toasts } from "../components/toasts";
 import { SiteContext } from "../hooks/use-site";
 import { AudioPlayer } from "../features/podcast/audio-player";
@@ -17,6 +18,7 @@ const ISLANDS: Record<string, ComponentType<never>> = {
   "copy-link": CopyLinkButton,
   "audio-player": AudioPlayer,
   transcript: TranscriptOnDemand,
+  "site-search": HeaderSearch,
 };
 
 const site = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as PublicConfig;

@@ -87,7 +87,7 @@ try {
       throw new Error(`An evaluation set names an unknown source: ${source}`);
     const url = kind === "recap" ? `/recap/${id}` : kind === "company" ? `/explorer?company=${id}` : episodePath(id);
     // An episode may be cited at a second (`&t=…` after its fragment).
-    return new RegExp(`\\]\\(${RegExp.escape(url)}${kind === "episode" ? "(\\)|&t=)" : "\\)"}`);
+    return new RegExp(`\\]\\(${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${kind === "episode" ? "(\\)|&t=)" : "\\)"}`);
   }
   /** The distinct hub sources an answer links: recaps, profiles and episodes. */
   const HUB_LINK = /\]\((\/recap\/\d+|\/explorer\?company=\d+|\/podcast\?episode=\d+)[)#]/g;

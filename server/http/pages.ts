@@ -221,7 +221,7 @@ const PAGE_PARAMS: Array<[RegExp, string[]]> = [
   [/^\/recap(?:\.data)?$/, ["q", "page", "id"]],
   [/^\/podcast(?:\.data)?$/, ["series", "q", "page", "episode"]],
   [/^\/explorer(?:\.data)?$/, ["q", "company"]],
-  [/^\/search(?:\.data)?$/, ["q", "kind", "series", "from", "to", "cursor"]],
+  [/^\/search(?:\.data)?$/, ["q", "kind", "series", "from", "to", "page"]],
 ];
 
 /** The address a page is rendered and kept under: its path and the parameters it reads, in a fixed order. */

@@ -48,6 +48,7 @@ type Route =
   | "recap/:id"
   | "explorer"
   | "podcast"
+  | "search"
   | "newsletter"
   | "newsletter/confirm/:token"
   | "newsletter/unsubscribe/:key"
@@ -205,8 +206,17 @@ const deskMissing = (path: string, text: string): PageCase => ({
 });
 
 /** Public pages of a site with no recaps and no episodes (empty, or only drafts and scheduled ones). */
-function noPublicContent(hides: string[]): Pick<Pages, "recap" | "recap/:id" | "podcast"> {
+function noPublicContent(
+  hides: string[],
+  probe = "allocation",
+): Pick<Pages, "recap" | "recap/:id" | "podcast" | "search"> {
   return {
+    // A search for words of the unpublished items finds nothing (the companies do not use them).
+    search: {
+      path: `/search?q=${encodeURIComponent(probe)}`,
+      shows: [`Nothing in the hub matches “${probe}”.`],
+      hides,
+    },
     recap: { path: "/recap", shows: [NO_RECAP_LIST, NO_RECAP_SELECTED], hides },
     "recap/:id": {
       path: "/recap/1",
@@ -341,6 +351,11 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode, passwordPath }) => ({
       ...samePages(),
+      // The recap's headline and the episode's title both say it; no company does.
+      search: {
+        path: "/search?q=allocation",
+        shows: ["2 results for “allocation”: 1 recap, 1 episode", ONE.recap, ONE.episode],
+      },
       recap: {
         path: "/recap",
         shows: [ONE.recap, "Bourbon", { text: ONE.comment, only: "js" }],
@@ -430,6 +445,14 @@ const STATES: State[] = [
     },
     pages: ({ recap }) => ({
       ...samePages(true),
+      search: [
+        { path: "/search?q=many-state+recap", shows: [`${MANY_RECAPS} results`, `See all ${MANY_RECAPS} recaps`] },
+        {
+          path: "/search?q=many-state+recap&kind=recap&page=2",
+          shows: [manyRecap(1), "Page 2 of 2"],
+          hides: [manyRecap(MANY_RECAPS)],
+        },
+      ],
       recap: [
         { path: "/recap", shows: [manyRecap(MANY_RECAPS), "Page 1 of 2"], hides: [manyRecap(1)] },
         { path: "/recap?page=2", shows: [manyRecap(1), "Page 2 of 2"], hides: [manyRecap(MANY_RECAPS)] },
@@ -521,7 +544,7 @@ const STATES: State[] = [
     pages: ({ recapDraft, episodeDraft }) => ({
       ...samePages(),
       // A draft is never public.
-      ...noPublicContent([DRAFT.recap, DRAFT.episode]),
+      ...noPublicContent([DRAFT.recap, DRAFT.episode], "not for"),
       "admin/password/:token": {
         path: "/admin/password/not-a-real-secret",
         as: "visitor",
@@ -588,7 +611,7 @@ const STATES: State[] = [
       ];
       return {
         ...samePages(),
-        ...noPublicContent([SCHEDULED.recap, SCHEDULED.episode]),
+        ...noPublicContent([SCHEDULED.recap, SCHEDULED.episode], "January"),
         "admin/password/:token": {
           path: "/admin/password/not-a-real-secret",
           as: "visitor",
@@ -638,6 +661,8 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode }) => ({
       ...samePages(),
+      // Comments are not searched: a hidden one's words find nothing.
+      search: { path: "/search?q=cheap+bottles", shows: ["Nothing in the hub matches “cheap bottles”."] },
       recap: {
         path: "/recap",
         shows: ["Recap with a moderated thread", { text: HIDDEN.visible, only: "js" }],
@@ -756,6 +781,7 @@ const STATES: State[] = [
     },
     pages: ({ recap, recap2 }) => ({
       ...samePages(),
+      search: [],
       recap: [
         // The newest (no image) is selected by default; the other is picked by its id.
         { path: "/recap", shows: [IMAGES.without, IMAGES.with], hides: [{ css: RECAP_IMAGE }] },

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Database } from "../../db/client.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
-import { readSearchParams } from "../../search/search-params.ts";
+import { readSearchParams } from "../../search/search-params.server.ts";
 import { searchSite } from "../../search/site-search.server.ts";
 import { HttpError } from "../errors.ts";
 import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";

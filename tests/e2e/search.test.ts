@@ -1,0 +1,143 @@
+// Site search (issue 26) as readers use it: from the header on a desktop and a phone, by
+// keyboard alone, and without JavaScript; a transcript hit seeks the player to its second.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANIES } from "#server/content/companies.server.ts";
+import { DESKTOP, expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let browser: Browser;
+let server: RunningServer;
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+});
+
+const SGWS = COMPANIES.find((c) => c.name === "Southern Glazer's Wine & Spirits")!;
+
+describe("site search", () => {
+  it("suggests as you type from the header on a desktop, by keyboard alone, and a transcript hit seeks the player", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, DESKTOP);
+    await page.goto("/explorer");
+    await hydrated(page);
+    // "/" brings the search into focus from anywhere that is not a text field.
+    await page.locator("body").press("/");
+    const box = page.getByRole("combobox", { name: "Search the hub" });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("single flavour packs");
+    const list = page.getByRole("listbox");
+    await list.waitFor();
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    const option = list.getByRole("option", { name: /RTD launches crowd the cooler/ });
+    await option.waitFor();
+    // The matched words are marked in the suggestion.
+    expect(await option.locator("mark").first().innerText()).toBe("single flavour packs");
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("ArrowDown");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/podcast\?episode=\d+#episode-\d+&t=10$/);
+    const id = Number(/episode=(\d+)/.exec(page.url())![1]);
+    await page.waitForFunction(
+      (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement | null)?.currentTime === 10,
+      id,
+    );
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("opens with Ctrl+K on a phone, on a plain-HTML page with islands, and leads to a company's profile", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    await page.goto("/recap/1");
+    await hydrated(page);
+    await page.keyboard.press("Control+k");
+    const box = page.getByRole("combobox", { name: "Search the hub" });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("sgws");
+    const option = page.getByRole("option", { name: new RegExp(SGWS.name) });
+    await option.waitFor();
+    // The list fits the phone's screen.
+    const width = await page.getByRole("listbox").evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(PHONE.width * 0.9);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page);
+    // Escape closes the suggestions and keeps the text; Down opens them again at the first option.
+    await page.keyboard.press("Escape");
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    expect(await box.inputValue()).toBe("sgws");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    const active = await box.getAttribute("aria-activedescendant");
+    expect(await page.locator(`[id="${active}"]`).innerText()).toContain("See all results for “sgws”");
+    await page.keyboard.press("ArrowUp");
+    expect(await page.locator(`[id="${await box.getAttribute("aria-activedescendant")}"]`).innerText()).toContain(
+      SGWS.name,
+    );
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/explorer\\?company=${SGWS.id}$`));
+    await page.getByRole("dialog", { name: SGWS.name }).waitFor();
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+
+  it("works without JavaScript: the header's form, the results page, its filters and paging", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search the hub" });
+    await box.fill("sample");
+    await box.press("Enter");
+    await page.waitForURL(/\/search\?q=sample$/);
+    await page.getByRole("heading", { name: "Search", level: 1 }).waitFor();
+    const status = await page.getByRole("main").getByRole("status").innerText();
+    expect(status.trim()).toMatch(/^\d+ results for “sample”: \d+ recaps, \d+ episodes$/);
+    expect(await page.getByRole("heading", { name: /^Recaps \(\d+\)$/ }).count()).toBe(1);
+    expect(await page.getByRole("main").locator("mark").first().innerText()).toMatch(/^sample$/i);
+
+    // The page's own filters: episodes of one series, sent with the page's own Search button.
+    await page.getByLabel("Show").selectOption("episode");
+    await page.getByLabel("Series").selectOption("weekly");
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/kind=episode/);
+    expect(new URL(page.url()).searchParams.get("series")).toBe("weekly");
+    const details = await page
+      .getByRole("heading", { name: /^Episodes/ })
+      .locator("xpath=..")
+      .locator("li")
+      .allInnerTexts();
+    expect(details.length).toBeGreaterThan(0);
+    for (const d of details) expect(d).toContain("The Weekly Pour");
+    expect(await page.getByRole("heading", { name: /^Recaps/ }).count()).toBe(0);
+
+    // Bad input gets a message, not an error page.
+    const short = await page.goto("/search?q=x");
+    expect(short?.status()).toBe(200);
+    await page.getByText("Type at least 2 characters to search.").waitFor();
+    const long = await page.goto(`/search?q=${"y".repeat(1000)}`);
+    expect(long?.status()).toBe(200);
+    await page.getByText("Searches are limited to 200 characters.").waitFor();
+    await page.goto("/search?q=zzzz-nothing-here");
+    await page.getByText("Nothing in the hub matches “zzzz-nothing-here”.").waitFor();
+    await context.close();
+  });
+
+  it("is axe-clean with results on a phone", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    await page.goto("/search?q=tequila");
+    await hydrated(page);
+    await page.getByRole("heading", { name: /^Recaps/ }).waitFor();
+    await expectNoAxeViolations(page);
+    expectNoUnexpectedErrors();
+    await page.context().close();
+  });
+});
