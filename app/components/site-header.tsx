@@ -8,9 +8,10 @@ import { useSite } from "../hooks/use-site";
 import { island } from "../islands/island";
 import { HeaderSearch } from "./header-search";
 
-// On a plain-HTML page with islands the header's search comes alive as one; a page React
-// hydrates runs it directly, and a page with no scripts keeps it as the GET form it renders as.
-const HeaderSearchIsland = island("site-search", HeaderSearch, "visible");
+// On a plain-HTML page with islands the header's search comes alive as one at its first use (a
+// reader who only reads runs no framework code); a page React hydrates runs it directly, and a
+// page with no scripts keeps it as the GET form it renders as.
+const HeaderSearchIsland = island("site-search", HeaderSearch, "interaction");
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${

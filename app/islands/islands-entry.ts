@@ -18,12 +18,40 @@ const mounted = new Map<HTMLElement, Promise<void>>();
 function wake(box: HTMLElement): Promise<void> {
   let done = mounted.get(box);
   if (!done) {
+    // What the reader did in the server's HTML before the code came: text typed, the field in focus.
+    const typed = [...box.querySelectorAll<HTMLInputElement>("input[name]")].map((f) => [f.name, f.value] as const);
+    const focused = box.contains(document.activeElement) ? pathTo(box, document.activeElement) : undefined;
     done = loadCode()
       .then((mountIsland) => mountIsland(box))
-      .then(() => void (box.dataset.mounted = "true"));
+      .then(() => {
+        carryOver(box, typed, focused);
+        box.dataset.mounted = "true";
+      });
     mounted.set(box, done);
   }
   return done;
+}
+
+/**
+ * Gives the island React drew what the reader put in its server HTML: typed text goes into the
+ * same-named field as if typed there (React hears the input event), and focus returns to the same place.
+ */
+function carryOver(
+  box: HTMLElement,
+  typed: ReadonlyArray<readonly [string, string]>,
+  focused: number[] | undefined,
+): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+  for (const [name, value] of typed) {
+    const field = box.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
+    if (!field || !value || field.value === value) continue;
+    setValue.call(field, value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  if (!focused) return;
+  let target: Element | undefined = box;
+  for (const index of focused) target = target?.children[index];
+  if (target instanceof HTMLElement) target.focus();
 }
 
 /** Child indexes from `box` down to `target`, to find the same element in the re-rendered box. */
@@ -81,6 +109,21 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
 }
 
 scrollToSharedMoment();
+
+// The header search's shortcuts ("/" outside a text field, Ctrl/Cmd-K) work before its code has
+// come: they focus its box, which wakes it (its own handler takes over once it is mounted).
+document.addEventListener("keydown", (event) => {
+  const box = document.querySelector<HTMLElement>('[data-island="site-search"]');
+  if (!box || box.dataset.mounted) return;
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  const shortcut =
+    (event.key === "k" && (event.ctrlKey || event.metaKey)) ||
+    (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey);
+  if (!shortcut) return;
+  event.preventDefault();
+  box.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+});
 
 // Transcripts and chapters (issue 18): a time plays its episode from there, in place.
 document.addEventListener("click", (event) => {

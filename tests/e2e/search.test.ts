@@ -60,10 +60,13 @@ describe("site search", () => {
     const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
     await page.goto("/recap/1");
     await hydrated(page);
+    // A reader who only reads runs none of the search's code: it comes with the shortcut.
+    expect(await page.locator('[data-island="site-search"][data-mounted]').count()).toBe(0);
     await page.keyboard.press("Control+k");
     const box = page.getByRole("combobox", { name: "Search the hub" });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type("sgws");
+    await page.locator('[data-island="site-search"][data-mounted]').waitFor({ state: "attached" });
     const option = page.getByRole("option", { name: new RegExp(SGWS.name) });
     await option.waitFor();
     // The list fits the phone's screen.
