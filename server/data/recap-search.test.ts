@@ -91,7 +91,7 @@ describe.each(ENGINES)("recap search on %s", (engine) => {
       expect(plan.rows.map((r) => r.detail).join("\n")).toMatch(/VIRTUAL TABLE INDEX/);
     } else {
       const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'weekly_summaries' and indexdef like '%gin_trgm_ops%'`.execute(database.db);
-      expect(indexes.rows.map((r) => r.indexname).sort()).toEqual(["weekly_summaries_content_trgm_idx", "weekly_summaries_headline_trgm_idx", "weekly_summaries_snippets_trgm_idx"]);
+      expect(indexes.rows.map((r) => r.indexname).sort()).toEqual(["weekly_summaries_content_trgm_idx", "weekly_summaries_headline_trgm_idx", "weekly_summaries_snippets_trgm_idx", "weekly_summaries_tags_trgm_idx"]);
       // With sequential scans ruled out the planner must be able to answer from the indexes.
       const plan = await database.db.connection().execute(async (conn) => {
         await sql`set enable_seqscan = off`.execute(conn);

@@ -41,6 +41,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-23T0900-newsletter",
       "2026-11-24T1200-confirmation-queue",
       "2026-11-25T0900-chat-shares-and-feedback",
+      "2026-11-26T0900-site-search",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -149,6 +150,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-23T0900-newsletter",
       "2026-11-24T1200-confirmation-queue",
       "2026-11-25T0900-chat-shares-and-feedback",
+      "2026-11-26T0900-site-search",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")
