@@ -158,8 +158,9 @@ export function HeaderSearch() {
         onKeyDown={onKeyDown}
         className="h-11 w-full rounded-md border border-ink-300 bg-surface pl-9 pr-3 text-sm text-ink-950 placeholder:text-ink-500"
       />
+      {/* Named apart from a page's own Search button, so each says which search it sends. */}
       <button type="submit" className="sr-only">
-        Search
+        {SEARCH_TEXTS.label}
       </button>
       <div
         id={listId}

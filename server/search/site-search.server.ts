@@ -5,9 +5,9 @@
 // substring, the same on both engines and served by the trigram indexes; whole-
 // word matches come first, then the newest. Pages of one kind are read by offset
 // (a search's order is a rank, not a column a keyset could follow).
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { dialectOf, matchesNothing, withSearchIndex } from "../db/dialect.ts";
-import type { DB } from "../db/schema.ts";
+import type { DB, PodcastEpisodesTable, WeeklySummariesTable } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
 import { companyAliases } from "../chat/company-names.ts";
 import { encodeCursor, decodeCursor } from "../data/list-page.server.ts";
@@ -116,27 +116,45 @@ function inRange(filters: SearchFilters, column: Expression<string>): Array<Expr
   ];
 }
 
-async function searchRecaps(
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time
+type AnyDB = any;
+
+// The searched columns of each table and the trigram index that narrows them (SQLite; PostgreSQL's serve ILIKE).
+const SEARCHED = {
+  weekly_summaries: { index: "recap_search", columns: ["headline", "content", "snippets", "tags"] },
+  podcast_episodes: { index: "episode_search", columns: ["title", "description", "transcript"] },
+} as const;
+
+/**
+ * The rows of `table` whose searched columns contain `q` and that meet `where`: how many, and
+ * `limit` of them from `offset` with the columns `select`, whole-word matches first, then the
+ * newest. Both tables have `id` and `date`; the callers name the row shape they select.
+ */
+async function rankedMatches<Row>(
   db: Kysely<DB>,
+  table: keyof typeof SEARCHED,
   q: string,
-  filters: SearchFilters,
+  select: readonly string[],
+  where: (eb: ExpressionBuilder<AnyDB, AnyDB>) => Array<Expression<SqlBool>>,
   offset: number,
   limit: number,
-): Promise<Found<RecapHit>> {
-  if (matchesNothing(q)) return { total: 0, items: [] };
+): Promise<{ total: number; rows: Array<Row & { whole: number }> }> {
   const { containsIgnoringCase, containsWordIgnoringCase, searchCandidates } = dialectOf(db);
-  const columns = ["headline", "content", "snippets", "tags"] as const;
-  const matching = db.selectFrom("weekly_summaries").where((eb) => {
-    const contains = eb.or(columns.map((c) => containsIgnoringCase(eb.ref(c), q)));
-    const candidates = searchCandidates("recap_search", eb.ref("id"), q);
-    return eb.and([...(candidates ? [candidates] : []), contains, ...inRange(filters, eb.ref("date"))]);
+  const { index, columns } = SEARCHED[table];
+  const matching = (db as Kysely<AnyDB>).selectFrom(table).where((eb) => {
+    const candidates = searchCandidates(index, eb.ref("id"), q);
+    return eb.and([
+      ...(candidates ? [candidates] : []),
+      eb.or(columns.map((c) => containsIgnoringCase(eb.ref(c), q))),
+      ...where(eb),
+    ]);
   });
   const [count, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     limit === 0
       ? Promise.resolve([])
       : matching
-          .select(["id", "date", "headline", "content", "snippets", "tags"])
+          .select([...select])
           .select((eb) =>
             sql<number>`case when ${eb.or(columns.map((c) => containsWordIgnoringCase(eb.ref(c), q)))} then 1 else 0 end`.as(
               "whole",
@@ -149,8 +167,34 @@ async function searchRecaps(
           .offset(offset)
           .execute(),
   ]);
+  return { total: Number((count as { n: number | string }).n), rows: rows as Array<Row & { whole: number }> };
+}
+
+type RecapRow = Pick<Selectable<WeeklySummariesTable>, "id" | "date" | "headline" | "content" | "snippets" | "tags">;
+type EpisodeRow = Pick<
+  Selectable<PodcastEpisodesTable>,
+  "id" | "date" | "title" | "description" | "transcript" | "weekly_daily"
+>;
+
+async function searchRecaps(
+  db: Kysely<DB>,
+  q: string,
+  filters: SearchFilters,
+  offset: number,
+  limit: number,
+): Promise<Found<RecapHit>> {
+  if (matchesNothing(q)) return { total: 0, items: [] };
+  const { total, rows } = await rankedMatches<RecapRow>(
+    db,
+    "weekly_summaries",
+    q,
+    ["id", "date", "headline", "content", "snippets", "tags"],
+    (eb) => inRange(filters, eb.ref("date")),
+    offset,
+    limit,
+  );
   return {
-    total: Number(count.n),
+    total,
     items: rows.map((row) => {
       const tags = tagsFromColumn(row.tags);
       // The snippet comes from the first field that matched, the body before the summary line.
@@ -179,38 +223,17 @@ async function searchEpisodes(
   limit: number,
 ): Promise<Found<EpisodeHit>> {
   if (matchesNothing(q)) return { total: 0, items: [] };
-  const { containsIgnoringCase, containsWordIgnoringCase, searchCandidates } = dialectOf(db);
-  const columns = ["title", "description", "transcript"] as const;
-  const matching = db.selectFrom("podcast_episodes").where((eb) => {
-    const contains = eb.or(columns.map((c) => containsIgnoringCase(eb.ref(c), q)));
-    const candidates = searchCandidates("episode_search", eb.ref("id"), q);
-    return eb.and([
-      ...(candidates ? [candidates] : []),
-      contains,
-      ...(filters.series ? [eb("weekly_daily", "=", filters.series)] : []),
-      ...inRange(filters, eb.ref("date")),
-    ]);
-  });
-  const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    limit === 0
-      ? Promise.resolve([])
-      : matching
-          .select(["id", "date", "title", "description", "transcript", "weekly_daily"])
-          .select((eb) =>
-            sql<number>`case when ${eb.or(columns.map((c) => containsWordIgnoringCase(eb.ref(c), q)))} then 1 else 0 end`.as(
-              "whole",
-            ),
-          )
-          .orderBy("whole", "desc")
-          .orderBy("date", "desc")
-          .orderBy("id", "desc")
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-  ]);
+  const { total, rows } = await rankedMatches<EpisodeRow>(
+    db,
+    "podcast_episodes",
+    q,
+    ["id", "date", "title", "description", "transcript", "weekly_daily"],
+    (eb) => [...(filters.series ? [eb("weekly_daily", "=", filters.series)] : []), ...inRange(filters, eb.ref("date"))],
+    offset,
+    limit,
+  );
   return {
-    total: Number(count.n),
+    total,
     items: rows.map((row) => {
       const moment = transcriptMoment(row.transcript, q);
       const inTitleOrDescription = contains(row.title, q) || contains(row.description, q);

@@ -390,13 +390,16 @@ describe("/chat timeouts, keyboard and screen readers", () => {
       await input(page).fill(`Question ${i}`);
       await input(page).press("Enter");
       await expect.poll(() => held.length).toBe(i + 1);
-      if (i === 0) await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toBe("responding");
+      if (i === 0)
+        await expect.poll(() => page.getByRole("main").locator("div[aria-live=polite]").innerText()).toBe("responding");
       held[i]!({ output: `## Answer ${i}\n\n${"A long line of analysis. ".repeat(30)}` });
       await log(page)
         .getByRole("heading", { name: `Answer ${i}` })
         .waitFor();
     }
-    await expect.poll(() => page.locator("div[aria-live=polite]").innerText()).toMatch(/^Answer 3 A long line/);
+    await expect
+      .poll(() => page.getByRole("main").locator("div[aria-live=polite]").innerText())
+      .toMatch(/^Answer 3 A long line/);
     // The list has scrolled to its end.
     await expect
       .poll(() => log(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
