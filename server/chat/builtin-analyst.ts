@@ -1,26 +1,25 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
-import {
-  comparisonTable,
-  companyLink,
-  factAnswer,
-  factIntents,
-  profileUrl,
-  rankOf,
-  type FactIntent,
-} from "./company-facts.ts";
-import { brandOwners, companiesNamed, namesIn } from "./company-names.ts";
+import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
+import { comparisonTable, companyLink, profileUrl, rankOf, type FactIntent } from "./company-facts.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
 import { momentOf, type Passage } from "./hub-corpus.ts";
-import { queryGroups, termsOf, type HubIndex } from "./hub-index.ts";
+import { queryGroups, sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn } from "./question-dates.ts";
+import { readTurn } from "./read-turn.ts";
 
-interface Hit {
-  passage: Passage;
-  score: number;
-  terms: string[];
-  coverage: number;
-}
+export { readTurn } from "./read-turn.ts";
+
+/** How many recaps and episodes deep research aims to cite, and how much of the question a related one must cover. */
+const DEEP_SOURCES = 4;
+const RELATED_COVERAGE = 0.25;
+
+// Words that ask for what is new rather than about a topic.
+const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
+
+// Words that ask for the podcast rather than the recaps.
+const ASKS_PODCAST = /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour)\b/;
+const SERIES = Object.values(SERIES_NAME);
 
 const SUGGESTIONS = [
   "What's trending in tequila in New York?",
@@ -36,15 +35,14 @@ function quote(passage: Passage, text: string): string {
   const said = momentOf(passage, text);
   return `- ${text} (${link(said ? { ...passage, section: said.section, url: said.url } : passage)})`;
 }
-const BRANDS = brandOwners(COMPANIES);
-const byId = (id: number) => COMPANIES.find((c) => c.id === id);
 
 /** The sentences of a passage that carry the most of the question's terms. */
 function bestSentences(passage: Passage, terms: string[], count: number): string {
   const sentences = passage.text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
-    .filter((s) => s.length > 25 && !/^sample\b/i.test(s));
+    // The demo's disclaimers ("a sample episode made for the Proofline demo") say nothing about the topic.
+    .filter((s) => s.length > 25 && !/^sample\b|\bsample (?:episode|content)\b/i.test(s));
   if (!sentences.length) return passage.text;
   const scored = sentences.map((s, i) => {
     const words = termsOf(s);
@@ -62,51 +60,33 @@ function topicOf(question: string): string {
   return q.length > 80 ? `${q.slice(0, 77)}…` : q;
 }
 
-/** The best hits, at most `perSource` from one source, so one long recap does not fill the answer. */
-function distinctSources(hits: Hit[], limit: number, perSource = 1): Hit[] {
-  const seen = new Map<string, number>();
-  const out: Hit[] = [];
+/**
+ * The best hits of up to `sources` distinct sources, at most `perSource` from each and `cap` in
+ * all: every covering source gets its place before any one long recap (or one episode's many
+ * moments) gets a second. They come grouped by source, in the order of each source's best hit.
+ */
+function distinctSources(hits: Hit[], sources: number, perSource = 1, cap = sources * perSource): Hit[] {
+  const bySource = new Map<string, Hit[]>();
   for (const hit of hits) {
-    const used = seen.get(hit.passage.url) ?? 0;
-    if (used >= perSource) continue;
-    seen.set(hit.passage.url, used + 1);
-    out.push(hit);
-    if (out.length === limit) break;
+    const key = sourceOf(hit.passage);
+    const taken = bySource.get(key);
+    if (taken) taken.push(hit);
+    else if (bySource.size < sources) bySource.set(key, [hit]);
   }
-  return out;
+  const chosen = new Set<Hit>();
+  for (let round = 0; round < perSource && chosen.size < cap; round++)
+    for (const taken of bySource.values()) {
+      if (chosen.size === cap) break;
+      const hit = taken[round];
+      if (hit) chosen.add(hit);
+    }
+  return [...bySource.values()].flat().filter((h) => chosen.has(h));
 }
 
 export interface AnalystReply {
   markdown: string;
   /** What this turn was about, for the next one. */
-  about: Pick<ConversationContext, "companies" | "intents">;
-}
-
-// "And their key brands?", "what about Pernod?": a turn that leans on the one before.
-const REFERS_BACK = /\b(?:their|they|them|its|it|this company|that company|the company|both|those|these|each)\b/;
-const FOLLOW_UP_SHAPE = /^(?:and|what about|how about|same for|ok,? and|now)\b/;
-
-/**
- * Reads a turn in the light of the conversation: a question without a company
- * that refers back takes the last turn's companies; a bare "what about X?"
- * takes the last turn's question about X.
- */
-function resolveTurn(
-  question: string,
-  context: ConversationContext,
-  aliases: Map<string, number[]>,
-): { companies: Company[]; intents: FactIntent[] } {
-  const q = fold(question).trim();
-  let companies = companiesNamed(question, aliases)
-    .map(byId)
-    .filter((c): c is Company => Boolean(c));
-  let intents = factIntents(question);
-  const followUp = FOLLOW_UP_SHAPE.test(q) || q.split(/\s+/).length <= 4;
-  if (!companies.length && context.companies.length && (REFERS_BACK.test(q) || (followUp && intents.length))) {
-    companies = context.companies.map(byId).filter((c): c is Company => Boolean(c));
-  }
-  if (companies.length && !intents.length && context.intents.length && followUp) intents = context.intents;
-  return { companies, intents };
+  about: Pick<ConversationContext, "companies" | "intents" | "topic">;
 }
 
 /** Two or three questions the hub can answer next, about what this answer was about. */
@@ -149,19 +129,6 @@ function followUps(companies: Company[], asked: FactIntent[], tags: string[]): s
 const followUpBlock = (questions: string[]) =>
   questions.length ? ["", "**You could also ask**", "", ...questions.map((q) => `- ${q}`)] : [];
 
-/** A turn read in its conversation: the companies and facts it asks about, and the answer from the company data when it has one. */
-export function readTurn(
-  index: HubIndex,
-  question: string,
-  context: ConversationContext,
-): { companies: Company[]; intents: FactIntent[]; facts: string | undefined } {
-  const { companies, intents } = resolveTurn(question, context, index.aliases);
-  const brands = intents.includes("owner")
-    ? namesIn(question, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
-    : [];
-  return { companies, intents, facts: factAnswer({ question, intents, companies, brands }) };
-}
-
 /**
  * The embedded analyst: answers questions about the Top Players from their data,
  * and everything else from the hub's own recaps, company profiles and episodes,
@@ -174,31 +141,91 @@ export function analystAnswer(
   deep: boolean,
   options: { context?: ConversationContext; now?: Date } = {},
 ): AnalystReply {
-  const { companies: named, intents, facts } = readTurn(index, question, options.context ?? EMPTY_CONTEXT);
+  const turn = readTurn(index, question, options.context ?? EMPTY_CONTEXT);
+  const { companies: named, intents, facts } = turn;
   const period = periodIn(question, options.now ?? new Date());
-  const about = { companies: named.map((c) => c.id), intents };
+  const about = { companies: turn.subjects.map((c) => c.id), intents };
   // An answer from the company data needs no search, except a comparison, which adds the hub's coverage.
   if (facts && !intents.includes("compare"))
     return { markdown: [facts, ...followUpBlock(followUps(named, intents, []))].join("\n").trim(), about };
 
-  const hits = index.search(question, deep ? 40 : 20);
+  // A question about the podcast reads the episodes first, of the series it names; the series is a filter, not a topic.
+  const podcast = ASKS_PODCAST.test(fold(turn.topic));
+  const series = SERIES.filter((name) => fold(turn.topic).includes(fold(name).replace(/^the /, "")));
+  const searched = SERIES.reduce(
+    (text, name) => text.replace(new RegExp(`\\b(?:the )?${fold(name).replace(/^the /, "")}\\b`, "gi"), " "),
+    fold(turn.topic),
+  );
+  const inSeries = (p: Passage) => !series.length || series.includes(p.keywords);
+  const topical = {
+    ...about,
+    ...(queryGroups(searched).length && !named.length ? { topic: turn.topic.slice(-500) } : {}),
+  };
+
+  if (podcast && !queryGroups(searched).length && !named.length) {
+    const episodes = index.passages
+      .filter((p) => p.kind === "episode" && !p.section && inSeries(p) && (!period || inPeriod(p.date, period)))
+      .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))
+      .slice(0, deep ? 20 : 10);
+    if (episodes.length)
+      return {
+        markdown: [
+          `## ${series.length ? series.join(" and ") : "The Spirits Signal"}: the episodes, newest first`,
+          "",
+          ...episodes.map((p) => `- ${link(p)} (${p.date}, ${p.keywords}): ${bestSentences(p, [], 1)}`),
+          "",
+          "Browse every episode on [The Spirits Signal](/podcast).",
+        ].join("\n"),
+        about,
+      };
+  }
+
+  // Each kind is retrieved on its own, so long company profiles cannot crowd a topic's recaps out.
+  const hits = index.search(searched, deep ? 40 : 20, { perKind: true });
   const terms = [...new Set(hits.flatMap((h) => h.terms))];
-  const best = hits[0]?.score ?? 0;
+  const best = new Map<string, number>();
+  for (const h of hits) if (!best.has(h.passage.kind)) best.set(h.passage.kind, h.score);
   // Weak matches are not coverage: a hit must carry at least half of the question's weight of terms
-  // (rare terms weigh more, so "NA beer" does not bring every passage about beer) and score near the best.
-  const relevant = hits.filter((h) => h.coverage >= 0.5 && h.score >= best * 0.1);
+  // (rare terms weigh more, so "NA beer" does not bring every passage about beer), counted over its
+  // whole recap or episode, and score near the best of its kind (a recap section is shorter than a profile).
+  // With a word the hub never uses, half is not enough: "sake sales in Nevada" is not covered by Nevada.
+  const unknown = index.unknownWords(searched);
+  const covers = (share: number) => (unknown.length ? share > 0.5 : share >= 0.5);
+  const relevant = hits.filter(
+    (h) =>
+      h.coverage > 0 &&
+      covers(h.passage.kind === "company" ? h.coverage : h.sourceCoverage) &&
+      h.score >= best.get(h.passage.kind)! * 0.1,
+  );
   // A question about a period reads the recaps and episodes dated in it.
-  const dated = period
-    ? relevant.filter((h) => h.passage.kind === "company" || inPeriod(h.passage.date, period))
-    : relevant;
+  const inTime = (h: Hit) => !period || h.passage.kind === "company" || inPeriod(h.passage.date, period);
+  let dated = relevant.filter(inTime);
+  // Deep research reads wider: once the hub covers the topic, but fewer than four of its recaps and
+  // episodes do, the ones that cover at least a quarter of the question join as related coverage.
+  const covering = new Set(dated.filter((h) => h.passage.kind !== "company").map((h) => sourceOf(h.passage)));
+  const thin = deep && covering.size > 0 && covering.size < DEEP_SOURCES;
+  if (thin)
+    dated = [
+      ...dated,
+      ...hits.filter(
+        (h) =>
+          h.passage.kind !== "company" &&
+          !relevant.includes(h) &&
+          h.coverage > 0 &&
+          h.sourceCoverage >= RELATED_COVERAGE &&
+          inTime(h),
+      ),
+    ];
+  // Deep research gathers every distinct source that covers the topic, up to its limit; a short answer the best few.
   const recapHits = distinctSources(
     dated.filter((h) => h.passage.kind === "recap"),
-    deep ? 8 : 4,
-    deep ? 3 : 2,
+    deep ? 8 : podcast ? 2 : 4,
+    2,
+    deep ? 12 : podcast ? 2 : 4,
   );
   const episodeHits = distinctSources(
-    dated.filter((h) => h.passage.kind === "episode"),
-    deep ? 3 : 1,
+    dated.filter((h) => h.passage.kind === "episode" && inSeries(h.passage)),
+    deep ? 4 : podcast ? 3 : 1,
   );
   const tags = [
     ...new Set(
@@ -227,22 +254,28 @@ export function analystAnswer(
     return { markdown: lines.join("\n").trim(), about };
   }
 
-  // "What happened last month?": nothing to search for but the period, so the answer is what was published in it.
-  if (period && !queryGroups(question).length && !named.length) {
+  // "What happened last month?", "what's the latest recap about?": nothing to search for but the period
+  // or the news itself, so the answer is what was published (in the period), newest first.
+  const latest = !period && ASKS_LATEST.test(fold(turn.text));
+  if ((period || latest) && !queryGroups(searched).length && !named.length) {
     const published = index.passages
-      .filter((p) => p.kind !== "company" && inPeriod(p.date, period) && (p.kind === "episode" || !p.section))
+      .filter(
+        (p) => p.kind !== "company" && (!period || inPeriod(p.date, period)) && (p.kind === "episode" || !p.section),
+      )
       .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
     const items = distinctSources(
-      published.map((passage) => ({ passage, score: 0, terms: [], coverage: 1 })),
+      published.map((passage) => ({ passage, score: 0, terms: [], coverage: 1, sourceCoverage: 1 })),
       deep ? 20 : 10,
     );
     if (items.length) {
-      const lines = [
-        `## Published ${period.label}`,
-        "",
-        `What the hub published ${period.label} (${period.from} to ${period.to}), newest first:`,
-        "",
-      ];
+      const lines = period
+        ? [
+            `## Published ${period.label}`,
+            "",
+            `What the hub published ${period.label} (${period.from} to ${period.to}), newest first:`,
+            "",
+          ]
+        : ["## The latest from the hub", "", "The newest recaps and episodes, newest first:", ""];
       lines.push(...items.map((h) => `- ${link(h.passage)} (${h.passage.date}): ${bestSentences(h.passage, [], 1)}`));
       lines.push(
         ...followUpBlock(
@@ -263,10 +296,13 @@ export function analystAnswer(
   }
 
   // A profile only joins an answer when it matches most of the question (a shared word like "premium" is not enough).
+  const unnamed = (h: Hit) => h.passage.kind === "company" && !named.some((c) => c.id === h.passage.companyId);
   const companyHits = distinctSources(
-    relevant.filter(
-      (h) => h.passage.kind === "company" && h.coverage >= 0.75 && !named.some((c) => c.id === h.passage.companyId),
-    ),
+    [
+      ...relevant.filter((h) => unnamed(h) && h.coverage >= 0.75),
+      // Deep research on a thinly covered topic also reads the profiles of the companies in it.
+      ...(thin ? hits.filter((h) => unnamed(h) && h.coverage >= RELATED_COVERAGE) : []),
+    ],
     deep ? 4 : 2,
   );
 
@@ -292,10 +328,17 @@ export function analystAnswer(
 
   const lines: string[] = [`## ${topicOf(question)}`, ""];
   if (period) lines.push(`From the recaps and episodes dated ${period.label} (${period.from} to ${period.to}).`, "");
+  // Said plainly when part of the question is something the hub never mentions, so the rest is not taken for it.
+  if (unknown.length)
+    lines.push(
+      `Nothing in the hub mentions ${unknown.map((w) => `“${w}”`).join(" or ")}; this is what it has on the rest of the question.`,
+      "",
+    );
+  if (podcast && !episodeHits.length) lines.push("No episode covers this yet; the recaps do.", "");
   const point = (hit: Hit) => quote(hit.passage, bestSentences(hit.passage, terms, deep ? 3 : 2));
 
   if (!deep) {
-    const summaryHits = [...recapHits, ...episodeHits];
+    const summaryHits = podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits];
     if (summaryHits.length) lines.push("**What the hub says**", "", ...summaryHits.map(point), "");
     if (named.length >= 2) lines.push("**How they compare**", "", comparisonTable(named), "");
     else if (named.length === 1)
@@ -358,5 +401,5 @@ export function analystAnswer(
     ...sources.filter(Boolean).map((p) => `- ${link(p)}${p.date ? ` (${p.date})` : ""}`),
   );
   lines.push(...followUpBlock(followUps(named, intents, tags)));
-  return { markdown: lines.join("\n").trim(), about };
+  return { markdown: lines.join("\n").trim(), about: topical };
 }

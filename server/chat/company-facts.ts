@@ -5,6 +5,7 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
 import { fold } from "#common/content/fold.ts";
+import { brandNamed } from "./company-names.ts";
 import { stateIn } from "./us-states.ts";
 
 export const FACT_INTENTS = ["rank", "size", "headquarters", "founded", "owner", "brands", "compare"] as const;
@@ -14,25 +15,36 @@ export type FactIntent = (typeof FACT_INTENTS)[number];
 const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
   [
     "owner",
-    /\b(?:who (?:owns|makes|produces|is behind|controls)|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
+    /\b(?:who (?:owns|makes|produces|is behind|controls|runs|leads|heads|is in charge of)|(?:what|which) (?:company|firm|group) (?:owns|makes|produces|is behind)|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
   ],
   [
     "compare",
-    /\b(?:compare|comparison|versus|vs\.?|bigger than|larger than|smaller than|which is (?:bigger|larger|smaller))\b/,
+    /\b(?:compare|comparison|versus|vs\.?|bigger than|larger than|smaller than|(?:which|who)(?: one)? is (?:bigger|larger|smaller)|differen(?:t|ce|ces)|differ)\b/,
   ],
   [
     "rank",
-    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ing|s)?|number one|no\. ?1)\b/,
+    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|dominat\w*|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?)\b|#\d+\b/,
   ],
-  ["size", /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people)\b/],
+  [
+    "size",
+    /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people|how many states|coverage|footprint|(?:states|markets) do .* cover)\b/,
+  ],
   ["headquarters", /\b(?:headquarter(?:s|ed)?|hq|based|located|where is|where are|head office|home base)\b/],
   ["founded", /\b(?:founded|established|started|how old|when was .* (?:formed|created|set up)|founding|since when)\b/],
   ["brands", /\b(?:brands?|portfolio|what does .* (?:own|make|sell|carry|distribute)|suppliers|focus area)\b/],
 ];
 
+/** A question as the intent patterns read it: "who's", "where's", "whos" spelt out. */
+const spelledOut = (question: string) =>
+  fold(question)
+    .replace(/[’‘]/g, "'")
+    .replace(/\b(who|what|where|when|how)(?:'s|s)\b/g, "$1 is")
+    // "Who actually owns", "who really makes": the adverb changes nothing asked.
+    .replace(/\b(?:actually|really|exactly|even|still|ultimately|currently) /g, "");
+
 /** The facts a question asks for, in the order above. */
 export function factIntents(question: string): FactIntent[] {
-  const q = fold(question);
+  const q = spelledOut(question);
   return INTENT_PATTERNS.filter(([, pattern]) => pattern.test(q)).map(([intent]) => intent);
 }
 
@@ -41,9 +53,26 @@ const NUMBER_WORDS: Record<string, number> = { three: 3, five: 5, ten: 10, twent
 /** How many a ranking question wants: "top 10", "top five"; otherwise five. */
 function wanted(question: string): number {
   const q = fold(question);
-  const match = /\btop (\d+|three|five|ten|twenty)\b/.exec(q);
+  const match = /\b(?:top|big) (\d+|three|five|ten|twenty)\b/.exec(q);
   const n = match ? (NUMBER_WORDS[match[1]!] ?? Number(match[1])) : 5;
   return Math.min(Math.max(n, 1), 25);
+}
+
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6 };
+
+/** The one place in a table a question asks for: "no. 2", "number 6", "#25", "the second largest", "the last one". */
+export function positionIn(question: string): number | "last" | undefined {
+  const q = spelledOut(question);
+  const n =
+    /(?:\bno\. ?|\bnumber |#)(\d{1,2})\b/.exec(q)?.[1] ??
+    /\b(?:is|at|in|ranked) (?:no\.? )?(\d{1,2})(?:st|nd|rd|th)\b|\b(\d{1,2})(?:st|nd|rd|th) (?:largest|biggest|place)\b/
+      .exec(q)
+      ?.slice(1)
+      .find(Boolean);
+  if (n) return Number(n);
+  const ordinal = /\b(second|third|fourth|fifth|sixth)[- ](?:largest|biggest)\b/.exec(q)?.[1];
+  if (ordinal) return ORDINALS[ordinal];
+  return /\b(?:the )?last (?:one|place|company)\b|\bsmallest\b/.test(q) ? "last" : undefined;
 }
 
 /** Which table a question is about: distributors ("wholesalers") or manufacturers ("suppliers", "brewers", "producers"). */
@@ -172,6 +201,10 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
     return lines.join("\n");
   }
 
+  // "Who's number 6?": one place in the table the question names, or in the conversation's table.
+  const place = intents.includes("rank") ? placeAsked(question, companies) : undefined;
+  if (place) return placeAnswer(place);
+
   // Ranking questions without a company: the list itself, from the table asked about.
   if (intents.includes("rank") && !companies.length) {
     const type = tableAsked(question);
@@ -214,9 +247,58 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   return lines.join("\n");
 }
 
+/** The row a question about one place in a table asks for, if it asks for one. */
+function placeAsked(question: string, companies: Company[]): RankedCompany | undefined {
+  const position = positionIn(question);
+  const type = tableAsked(question) ?? companies[0]?.type;
+  if (position === undefined || !type) return undefined;
+  const rows = rankedTable(COMPANIES, type);
+  return position === "last" ? rows.at(-1) : rows[position - 1];
+}
+
+function placeAnswer(row: RankedCompany): string {
+  const c = row.company;
+  return [
+    `## #${row.rank} of the ${TABLE_NAMES[c.type]}`,
+    "",
+    `**${companyLink(c)}** is #${row.rank} of the hub's top 25 ${TABLE_NAMES[c.type]} (${RANK_BASIS[c.type]}, as of the end of 2024).`,
+    "",
+    rankedItem(row),
+    "",
+    `See all 25 in [Top Players](/explorer).`,
+  ].join("\n");
+}
+
+/**
+ * The companies a ranking answer is about, for the next turn ("how many states do they cover?"):
+ * the one place asked for, the leader when the question asks for "the biggest distributor", else
+ * the companies listed. Empty when the answer is no ranking.
+ */
+export function rankingSubjects(question: string, intents: FactIntent[], companies: Company[]): Company[] {
+  if (!intents.includes("rank")) return [];
+  const place = placeAsked(question, companies);
+  if (place) return [place.company];
+  const type = tableAsked(question);
+  if (companies.length || !type) return [];
+  const rows = rankedTable(COMPANIES, type);
+  const state = type === "distributor" ? stateIn(question) : undefined;
+  if (state) {
+    const top = rows.find((r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name));
+    return top ? [top.company] : [];
+  }
+  const plural =
+    /\b(?:top \d+|top (?:three|five|ten|twenty)|distributors|wholesalers|manufacturers|suppliers|producers|makers|brewers|distillers|companies|players)\b/.test(
+      fold(question),
+    );
+  return rows.slice(0, plural ? wanted(question) : 1).map((r) => r.company);
+}
+
 /** A numbered line of a ranking: rank, linked name, base, size figure and coverage. */
 const rankedItem = (r: RankedCompany) =>
   `${r.rank}. **${companyLink(r.company)}**, ${r.company.location}: ${sizeFigure(r.company)}${r.company.coverage ? `; coverage: ${strip(r.company.coverage)}` : ""}.`;
+
+const CATEGORY =
+  /\b(wine|beer|spirits|tequila|vodka|whiskey|whisky|bourbon|rum|gin|cognac|scotch|seltzer|cider|rtds?|brandy|mezcal)\b/;
 
 function rankingAnswer(question: string, type: Company["type"]): string {
   const state = type === "distributor" ? stateIn(question) : undefined;
@@ -254,9 +336,17 @@ function rankingAnswer(question: string, type: Company["type"]): string {
   }
   const n = wanted(question);
   const top = rows.slice(0, n);
+  // The table ranks beer, wine and spirits together: a question about one category is told so rather than misled.
+  const category = type === "manufacturer" ? CATEGORY.exec(fold(question))?.[1] : undefined;
   return [
     `## The ${n === 1 ? "largest" : `top ${n}`} ${TABLE_NAMES[type]}`,
     "",
+    ...(category
+      ? [
+          `The hub ranks beer, wine and spirits makers in one table and has no separate ranking for ${category}; this is the whole table.`,
+          "",
+        ]
+      : []),
     `By the hub's Top Players ranking (${RANK_BASIS[type]}, as of the end of 2024), the largest is **${top[0]!.company.name}**.`,
     "",
     ...top.map(rankedItem),
@@ -276,7 +366,7 @@ export function coversState(company: Company, state: string): boolean {
 
 const unique = (companies: Company[]) => [...new Map(companies.map((c) => [c.id, c])).values()];
 
-/** The brand as the company writes it, found back from the folded name the question matched. */
+/** The brand as the company writes it, found back from the name the question matched. */
 function properBrand(b: { brand: string; company: Company }): string {
-  return b.company.keyBrands.find((k) => fold(k) === b.brand) ?? b.brand;
+  return brandNamed(b.company, b.brand) ?? b.brand;
 }

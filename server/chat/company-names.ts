@@ -5,7 +5,13 @@ import { US_STATES } from "./us-states.ts";
 // Words that say what kind of company it is, not which one.
 const SUFFIXES =
   /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
-// A state's name is a place in a question ("the biggest distributor in Georgia"), not Georgia Crown.
+// Words that say what kind of drink a brand is, not which brand: "White Claw Hard Seltzer" is
+// "White Claw" to a reader, "Modelo Especial" is "Modelo".
+const BRAND_SUFFIXES =
+  /\s+(?:hard seltzer|especial|extra|vodka|gin|rum|tequila|mezcal|bourbon|irish whiskey|canadian whisky|whiskey|whisky|brandy|rye|family winery|vineyards?|winery|collection|traditional lager)$/i;
+// A shortened name that is also a word of the trade, a place or a common word names no company:
+// "wine" is not The Wine Group, "brown spirits" not Brown-Forman, "Manhattan" a borough, "silver" a tequila.
+// (A state's name is a place in a question, "the biggest distributor in Georgia", not Georgia Crown.)
 const NOT_A_NAME = new Set([
   "the",
   "southern",
@@ -19,60 +25,141 @@ const NOT_A_NAME = new Set([
   "national",
   "republic",
   "empire",
+  "brown",
+  "silver",
+  "mark",
+  "william",
+  "boston",
+  "manhattan",
+  "columbia",
+  "treasury",
+  "truly",
+  "high",
+  "old",
+  "black",
+  "deep",
+  "grand",
+  "blue",
   ...US_STATES.map(([name]) => fold(name)),
 ]);
+
+// The names the trade calls some companies by, beside their own.
+const INFORMAL: ReadonlyArray<readonly [string, number]> = [
+  ["AB InBev", 1],
+  ["A-B", 1],
+  ["ABI", 1],
+  ["Anheuser Busch InBev", 1],
+  ["Bud", 1],
+  ["Coors", 3],
+  ["Miller", 3],
+  ["MillerCoors", 3],
+  ["Beam Suntory", 7],
+  ["Beam", 7],
+  ["Sam Adams", 13],
+  ["LVMH", 23],
+  ["E&J Gallo", 5],
+  ["E. & J. Gallo", 5],
+  ["RNDC", 27],
+  ["Republic National", 27],
+  ["SGWS", 26],
+  ["Southern Glazer", 26],
+  ["Southern Glazers", 26],
+];
+
+/**
+ * A name or a question as names are compared: folded, curly quotes straightened, apostrophes
+ * dropped ("Tito's" and "titos" are one name) and hyphens spaced ("Brown-Forman", "brown forman").
+ */
+export function nameKey(text: string): string {
+  return fold(text)
+    .replace(/[’‘`']/g, "")
+    .replace(/-/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A brand without the words that say what kind of drink it is, when that leaves a name. */
+function shortBrand(brand: string): string | undefined {
+  let short = brand.replace(/^the\s+/i, "");
+  while (BRAND_SUFFIXES.test(short)) short = short.replace(BRAND_SUFFIXES, "");
+  const key = nameKey(short);
+  return key !== nameKey(brand) && /\p{L}{3}/u.test(key) && !NOT_A_NAME.has(key) ? short : undefined;
+}
 
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
 export function companyAliases(companies: readonly Company[]): Map<string, number[]> {
   const aliases = new Map<string, number[]>();
   const add = (alias: string, id: number) => {
-    const key = fold(alias.trim());
+    const key = nameKey(alias);
     if (key.length < 3) return;
     const ids = aliases.get(key) ?? [];
     if (!ids.includes(id)) aliases.set(key, [...ids, id]);
+  };
+  // A shortened name of one word must be a name, not a word of the trade.
+  const addShort = (alias: string, id: number) => {
+    if (!nameKey(alias).includes(" ") && NOT_A_NAME.has(nameKey(alias))) return;
+    add(alias, id);
   };
   const firstWords = new Map<string, number[]>();
   for (const company of companies) {
     add(company.name, company.id);
     let short = company.name.replace(/^the\s+/i, "");
-    add(short, company.id);
+    addShort(short, company.id);
     while (SUFFIXES.test(short)) {
       short = short.replace(SUFFIXES, "");
-      add(short, company.id);
+      addShort(short, company.id);
     }
     if (/^[A-Z]\.? & [A-Z]\.? /.test(short)) add(short.replace(/^[A-Z]\.? & [A-Z]\.? /, ""), company.id); // "E. & J. Gallo" → "Gallo"
-    const first = fold(short.split(/[\s-]/)[0]!);
+    const first = nameKey(short.split(/[\s-]/)[0]!);
     if (first.length >= 4 && !NOT_A_NAME.has(first))
       firstWords.set(first, [...(firstWords.get(first) ?? []), company.id]);
     // A manufacturer's brands name it too ("Jack Daniel's" → Brown-Forman); a distributor's "brands" are its suppliers.
-    if (company.type === "manufacturer") for (const brand of company.keyBrands) add(brand, company.id);
+    if (company.type === "manufacturer")
+      for (const brand of company.keyBrands) {
+        add(brand, company.id);
+        const shortName = shortBrand(brand);
+        if (shortName) add(shortName, company.id);
+      }
   }
   for (const [word, ids] of firstWords) if (ids.length === 1) add(word, ids[0]!);
-  add("AB InBev", 1);
-  add("RNDC", 27);
-  add("SGWS", 26);
+  for (const [alias, id] of INFORMAL) add(alias, id);
   return aliases;
 }
 
-/** The key brands of the manufacturers, each to the company that owns it (a distributor's "brands" are its suppliers). */
+/** The key brands of the manufacturers (and their short names), each to the company that owns it (a distributor's "brands" are its suppliers). */
 export function brandOwners(companies: readonly Company[]): Map<string, number[]> {
   const owners = new Map<string, number[]>();
+  const add = (key: string, id: number) => {
+    const ids = owners.get(key) ?? [];
+    if (!ids.includes(id)) owners.set(key, [...ids, id]);
+  };
   for (const company of companies) {
     if (company.type !== "manufacturer") continue;
-    for (const brand of company.keyBrands) owners.set(fold(brand), [...(owners.get(fold(brand)) ?? []), company.id]);
+    for (const brand of company.keyBrands) {
+      add(nameKey(brand), company.id);
+      const short = shortBrand(brand);
+      if (short) add(nameKey(short), company.id);
+    }
   }
   return owners;
 }
 
+/** The brand as the company writes it, from the key of its full or short name. */
+export function brandNamed(company: Company, key: string): string | undefined {
+  return company.keyBrands.find((k) => nameKey(k) === key || nameKey(shortBrand(k) ?? "") === key);
+}
+
+/** A question's text as names are looked up in it: name keys, other punctuation spaced. */
+const lookupText = (question: string) => ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+
 /** Where the names of `table` occur in `question`, in order; a longer name wins where two overlap ("Southern Glazer's" over "Southern Comfort"). */
 export function namesIn(question: string, table: Map<string, number[]>): Array<{ name: string; id: number }> {
-  const text = ` ${fold(question)
-    .replace(/[’‘]/g, "'")
-    .replace(/[^\p{L}\p{N}&'.-]+/gu, " ")} `;
+  const text = lookupText(question);
   const found: Array<{ at: number; name: string; id: number }> = [];
   for (const [name, ids] of table) {
     if (ids.length !== 1) continue;
-    const at = [` ${name} `, ` ${name}'s `, ` ${name}' `, ` ${name}. `, ` ${name}'s. `]
+    // The name, its possessive with the apostrophe dropped ("diageos"), and either at the end of a sentence.
+    const at = [` ${name} `, ` ${name}s `, ` ${name}. `, ` ${name}s. `]
       .map((form) => text.indexOf(form))
       .find((i) => i >= 0);
     if (at !== undefined) found.push({ at, name, id: ids[0]! });
@@ -91,4 +178,48 @@ export function namesIn(question: string, table: Map<string, number[]>): Array<{
 /** The companies a question names, in the order it names them. */
 export function companiesNamed(question: string, aliases: Map<string, number[]>): number[] {
   return [...new Set(namesIn(question, aliases).map((n) => n.id))];
+}
+
+/** Edit distance counting a swap of two neighbouring letters as one edit ("epsiode" is one from "episode"). */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
+const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
+
+/** How far a word of this length may be misspelt and still be read as a name: one letter from six letters, two from nine. */
+export const allowedEdits = (length: number) => (length >= 9 ? 2 : length >= 6 ? 1 : 0);
+
+/**
+ * The question with misspelt names and words put right ("diagio" → "diageo", "distribtor" →
+ * "distributor"): a word of six letters or more that `isWord` does not know, within one edit (two
+ * from nine letters) of exactly one word of `vocabulary` with its first letter, is read as that word.
+ */
+export function correctSpelling(question: string, vocabulary: ReadonlySet<string>, isWord: (w: string) => boolean) {
+  return question.replace(/[\p{L}][\p{L}'’]*/gu, (word) => {
+    const key = nameKey(word);
+    const allowed = allowedEdits(key.length);
+    if (!allowed || vocabulary.has(key) || isWord(key)) return word;
+    let best: string | undefined;
+    let bestDistance = allowed + 1;
+    let tie = false;
+    for (const candidate of vocabulary) {
+      if (Math.abs(candidate.length - key.length) > allowed + 1 || candidate[0] !== key[0]) continue;
+      // A doubled or undoubled letter ("tarrifs" for "tariffs") is the commonest slip of all: it costs nothing.
+      const distance = Math.min(editDistance(key, candidate), editDistance(undoubled(key), undoubled(candidate)));
+      if (distance < bestDistance) [best, bestDistance, tie] = [candidate, distance, false];
+      else if (distance === bestDistance && candidate !== best) tie = true;
+    }
+    return best && !tie ? best : word;
+  });
 }

@@ -7,6 +7,8 @@ import { FACT_INTENTS } from "./company-facts.ts";
 export const conversationContextSchema = z.object({
   companies: z.array(z.number().int()).max(10),
   intents: z.array(z.enum(FACT_INTENTS)).max(FACT_INTENTS.length),
+  /** The last turn's topic, in its words, when it asked about one: "any podcast on that?" searches it again. */
+  topic: z.string().max(500).optional(),
   /** The last few turns, shortened, for providers that take a conversation (the LLM). */
   history: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).max(12),
 });
@@ -22,7 +24,7 @@ const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
   before: ConversationContext,
-  about: Pick<ConversationContext, "companies" | "intents">,
+  about: Pick<ConversationContext, "companies" | "intents" | "topic">,
   question: string,
   answer: string,
 ): ConversationContext {

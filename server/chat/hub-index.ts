@@ -6,13 +6,43 @@ import type { DB } from "../db/schema.ts";
 import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
-import { companyAliases } from "./company-names.ts";
+import { companyAliases, correctSpelling } from "./company-names.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { companyPassage, episodePassage, recapPassages, transcriptPassages, type Passage } from "./hub-corpus.ts";
 
-// Words too common in questions to rank by (dates are read apart, by question-dates.ts).
+// Words too common in questions to rank by (dates are read apart, by question-dates.ts), and the
+// words of conversation around a topic ("lately", "anything", "tell me"): none of them names what
+// a reader asks about, so none may count against the hub's coverage of it.
 const STOP_WORDS = new Set(
-  "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered".split(
+  [
+    "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered",
+    "guys folks write wrote written talk talked talking discuss discussed discussing mention mentioned saying they each kinds sorts types like all both few more most such only own same than too very just then once again ever every lately nowadays currently recently anything everything something stuff things thing really actually still now overall general generally kind sort lot lots bit please thanks hey hi eddy know think thoughts hear heard look looking looks seem seems seeing see get getting got want need explain give us we my there here so very just also update updates status situation anyone else other lately latest info information insight insights rn pls",
+    // Where a reader wants the answer from names a kind of source, not a topic.
+    "podcast podcasts podcst pod episode episodes show shows listen covers covering newest latest",
+    // A request for research says how much to read, not about what.
+    "deep dive research researching thorough rundown overview summary summarize brief briefing report full picture detail detailed depth",
+    // What is left of "they're", "we'll" once the apostrophe splits them.
+    "ll re ve",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+// Phrases of conversation that would otherwise bring topic words with them ("the deal with",
+// "these days", "up or down"): dropped from a question, never from the hub's text, where
+// "the deal with Diageo" is news.
+const CONVERSATION: readonly RegExp[] = [
+  /\bwhat(?:'s|s| is| are)? (?:the )?(?:deal|story|scoop|situation|latest|buzz|word|picture|outlook) (?:with|on|about|for|in)\b/g,
+  /\bhow (?:are|is|'s|s) (?:things|it|everything|stuff|business) (?:going|looking|doing|shaping up)\b/g,
+  /\b(?:any|some) (?:news|updates?|word|thoughts|insights?|info(?:rmation)?) (?:on|about|for|regarding)\b/g,
+  /\b(?:up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
+];
+
+// Words that ask which way a topic moves, how it measures or what shape it takes ("growing",
+// "sales", "the tequila category", "what formats"). They still rank passages (a sentence on growth answers "is X growing?"), but they
+// name no topic, so a passage is not less on topic for lacking them: they weigh nothing in coverage.
+const MEASURE_WORDS = new Set(
+  "grow growing grows growth rise rising rises fall falling falls decline declining declines drop dropping slow slowing sell selling sells sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options".split(
     " ",
   ),
 );
@@ -25,7 +55,22 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bno[- ]and[- ]low\b|\bno\/low\b/g, " nonalcoholic lowalcohol "],
   [/\bon[- ]premises?\b/g, " onpremise "],
   [/\boff[- ]premises?\b/g, " offpremise "],
+  [/\bnyc\b|\bnew york city\b/g, " new york "],
+  [/\bslow(?:ing|ed|s)? down\b/g, " slowdown "],
+  // A price range or a bottle by its price is a price tier: "$25-$40 band", "$60+ bottles".
+  [
+    /\$\d+\+?(?:\s*(?:-|–|to)\s*\$\d+)?(?=\s+(?:bands?|tiers?|shelf|shelves|bottles?|skus?|items?|price))|\$\d+\s*(?:-|–)\s*\$\d+/g,
+    " $& pricetier ",
+  ],
+  // "Price band", "price tier", "price point": one idea, whichever the writer chose.
+  [/\bprice (?:tiers?|bands?|points?|segments?)\b/g, " price pricetier "],
 ];
+
+// A price tier is a price, whatever a reader calls the band ("the value tier", "the premium segment",
+// "the $25-$40 price point"): the recaps write "value-priced premium", and "tier" alone means the
+// three-tier system.
+const PRICE_TIER =
+  /\b((?:super|ultra)[- ]premium|premium|value|luxury|standard|mid|economy|budget|entry|high|low)(?:[- ]level)?(?:[- ]priced?)? (?:price )?(?:tiers?|segments?|end|price points?|price bands?|shelf)\b|\bprice (?:tiers?|points?|bands?|segments?)\b/g;
 
 // Words the trade uses for the same thing (in stemmed form): a question with one finds passages with another.
 const SYNONYMS: ReadonlyArray<readonly string[]> = [
@@ -33,6 +78,8 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["rtd", "cocktail"],
   ["nonalcohol", "na"],
   ["onpremis", "bar", "restaur"],
+  // The stemmer leaves "shelves" and "shelf" apart.
+  ["shelf", "shelv"],
 ];
 
 const normalizePhrases = (text: string) =>
@@ -44,7 +91,8 @@ const tokenize = (text: string) =>
 /** A word as the index holds it: folded, stemmed; stop words dropped. */
 function term(word: string): string | null {
   const folded = fold(word);
-  return STOP_WORDS.has(folded) ? null : stemmer(folded);
+  // A letter alone ("w/", "what's" split at its apostrophe) is no word.
+  return STOP_WORDS.has(folded) || /^\p{L}$/u.test(folded) ? null : stemmer(folded);
 }
 /** The index terms of a piece of text. */
 export const termsOf = (text: string) =>
@@ -55,21 +103,76 @@ export const termsOf = (text: string) =>
   );
 const synonymsOf = (stem: string): string[] => [...(SYNONYMS.find((group) => group.includes(stem)) ?? [stem])];
 
-/** The question's terms, each with the synonyms that count as it. */
+/** A question without its conversation: what is left names the topic. */
+export function topicText(query: string): string {
+  const q = fold(query).replace(/[’‘]/g, "'");
+  return CONVERSATION.reduce((t, pattern) => t.replace(pattern, " "), q).replace(
+    PRICE_TIER,
+    (_, tier: string | undefined) => ` ${tier ?? ""} price tier `,
+  );
+}
+
+const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
+
+/** A question's terms, each with the synonyms that count as it, and whether it names the topic or only a measure of it. */
+function queryTerms(query: string): Array<{ group: string[]; word: string; topic: boolean }> {
+  const seen = new Set<string>();
+  const out: Array<{ group: string[]; word: string; topic: boolean }> = [];
+  for (const word of tokenize(topicText(query))) {
+    const stem = term(word);
+    if (!stem || seen.has(stem)) continue;
+    seen.add(stem);
+    out.push({ group: synonymsOf(stem), word, topic: !MEASURE_STEMS.has(stem) });
+  }
+  return out;
+}
+
+/** The question's topic terms, each with the synonyms that count as it (empty when it names no topic). */
 export function queryGroups(query: string): string[][] {
-  const stems = [
-    ...new Set(
-      tokenize(query)
-        .map(term)
-        .filter((t): t is string => Boolean(t)),
-    ),
-  ];
-  return stems.map(synonymsOf);
+  return queryTerms(query)
+    .filter((t) => t.topic)
+    .map((t) => t.group);
+}
+
+// The words that ask for a fact or a kind of source, which a misspelling should still find.
+const TRADE_WORDS =
+  "distributor distributors wholesaler wholesalers manufacturer manufacturers headquarters headquartered founded biggest largest episode episodes podcast".split(
+    " ",
+  );
+
+// A word the hub never uses has no measurable rarity (its count is zero). Weighed as rare as the
+// corpus allows, one stray word would sink a topic every recap covers; weighed as nothing, "sake
+// sales in Nevada" would be covered by whatever mentions Nevada. It weighs as the question's rarest
+// known word; the analyst then asks for more than half (see builtin-analyst.ts), so one unknown
+// word outweighs one known word, and two known words outweigh it.
+const UNKNOWN_WEIGHT = 1;
+
+/** Whether two passages are one source: an episode's moments are the episode. */
+export const sourceOf = (p: Passage) => p.url.replace(/#.*$/, "");
+
+export interface Hit {
+  passage: Passage;
+  score: number;
+  /** The passage's words that matched. */
+  terms: string[];
+  /** The share of the question's topic this passage matches, each term weighed by its rarity. */
+  coverage: number;
+  /** The same share over every retrieved passage of its source: a recap may name the topic in one section and the rest in another. */
+  sourceCoverage: number;
 }
 
 export interface HubIndex {
-  /** Hits with the share of the question's terms each one matched, each term weighed by its rarity. */
-  search(query: string, limit: number): Array<{ passage: Passage; score: number; terms: string[]; coverage: number }>;
+  /**
+   * The best hits for a question, best first. With `perKind`, `limit` applies to recaps, profiles
+   * and episodes each, so fifty long company profiles cannot crowd the recaps out of a topic's answer.
+   */
+  search(query: string, limit: number, options?: { perKind?: boolean }): Hit[];
+  /** The question with misspelt names and topic words put right ("teqila" → "tequila", "diagio" → "diageo"). */
+  correct(question: string): string;
+  /** Whether the hub uses a word (as its stem), spelt as given. */
+  knows(word: string): boolean;
+  /** The topic words of a question that nothing in the hub contains, misspellings put right. */
+  unknownWords(query: string): string[];
   passagesOf(companyId: number): Passage[];
   passages: Passage[];
   aliases: Map<string, number[]>;
@@ -80,7 +183,7 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
   const search = new MiniSearch<Passage>({
     idField: "id",
     fields: ["source", "section", "text", "keywords"],
-    storeFields: ["id"],
+    storeFields: ["id", "kind"],
     tokenize,
     processTerm: term,
     // Queries arrive as stems already (queryGroups): searching takes them as they are.
@@ -96,41 +199,86 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
   search.addAll(passages);
   const byId = new Map(passages.map((p) => [p.id, p]));
   // A term's weight depends only on the index, which never changes: count its passages once.
-  const weights = new Map<string, number>();
-  const weightOf = (terms: string) => {
-    let weight = weights.get(terms);
-    if (weight === undefined) {
-      const df = search.search(terms, { prefix: false, fuzzy: false }).length;
-      weights.set(terms, (weight = Math.log(1 + passages.length / Math.max(df, 1))));
+  const stats = new Map<string, { weight: number; known: boolean }>();
+  const statsOf = (group: string[]) => {
+    const key = group.join(" ");
+    let s = stats.get(key);
+    if (!s) {
+      const df = search.search(key, { prefix: false, fuzzy: false }).length;
+      stats.set(key, (s = { weight: Math.log(1 + passages.length / Math.max(df, 1)), known: df > 0 }));
     }
-    return weight;
+    return s;
+  };
+  /** The question's terms as the hub reads them: each known or not, with its weight. */
+  const read = (query: string) => queryTerms(query).map((t) => ({ ...t, ...statsOf(t.group) }));
+  // A misspelt word is put right to a word of the hub's topics: the recaps' headlines and tags, the
+  // episodes' titles, the companies' and brands' names, and the words that ask for a fact. Not to any
+  // word of the corpus, where "formats" is one letter from "Forman" and "Germany" two from "Germain".
+  const vocabulary = new Set(TRADE_WORDS);
+  const seen = new Set<string>();
+  for (const p of passages) {
+    if (seen.has(p.url)) continue;
+    seen.add(p.url);
+    for (const word of fold(`${p.source} ${p.keywords}`).split(/[^\p{L}]+/u))
+      if (word.length >= 5) vocabulary.add(word);
+  }
+  const corrected = new Map<string, string>();
+  const knows = (word: string) => {
+    const t = term(word);
+    return t !== null && statsOf([t]).known;
   };
   return {
     passages,
     aliases: companyAliases(COMPANIES),
-    search(query, limit) {
-      const groups = queryGroups(query);
-      if (!groups.length) return [];
+    correct(question) {
+      let fixed = corrected.get(question);
+      if (fixed === undefined) {
+        if (corrected.size > 10_000) corrected.clear();
+        corrected.set(question, (fixed = correctSpelling(question, vocabulary, (w) => term(w) === null || knows(w))));
+      }
+      return fixed;
+    },
+    knows,
+    unknownWords(query) {
+      return read(query)
+        .filter((t) => t.topic && !t.known)
+        .map((t) => t.word);
+    },
+    search(query, limit, options = {}) {
+      const all = read(query);
+      // Coverage is kept as a bit mask per passage: a question's first 30 topic terms are plenty.
+      const topics = all.filter((t) => t.topic).slice(0, 30);
+      if (!topics.some((t) => t.known)) return [];
       // Coverage weighs each term by how rare it is (inverse document frequency): a passage that
       // shares only "beer" with "NA beer" covers little of it; one with "NA" covers most of it.
-      const weights = groups.map((group) => weightOf(group.join(" ")));
+      const rarest = Math.max(...topics.filter((t) => t.known).map((t) => t.weight));
+      const weights = topics.map((t) => (t.known ? t.weight : UNKNOWN_WEIGHT * rarest));
       const total = weights.reduce((a, b) => a + b, 0);
-      return search
-        .search(groups.flat().join(" "))
-        .slice(0, limit)
-        .map((r: SearchResult) => {
-          // A term counts once however many of its synonyms matched.
-          const matched = groups.reduce(
-            (sum, group, i) => sum + (group.some((t) => r.queryTerms.includes(t)) ? weights[i]! : 0),
-            0,
-          );
-          return {
-            passage: byId.get(r.id as string)!,
-            score: r.score,
-            terms: r.terms,
-            coverage: total ? matched / total : 0,
-          };
-        });
+      const results = search.search(all.flatMap((t) => t.group).join(" "));
+      const kept: Array<{ r: SearchResult; passage: Passage; mask: number }> = [];
+      // Results come best first; with `perKind`, each kind takes its first `limit` (the kind is stored with each result).
+      const left: Record<string, number> = { recap: limit, company: limit, episode: limit };
+      let open = options.perKind ? 3 : 1;
+      for (const r of results) {
+        const kind = options.perKind ? (r.kind as string) : "recap";
+        if (!left[kind]) continue;
+        if (--left[kind] === 0) open--;
+        // A term counts once however many of its synonyms matched.
+        const mask = topics.reduce((m, t, i) => (t.group.some((g) => r.queryTerms.includes(g)) ? m | (1 << i) : m), 0);
+        kept.push({ r, passage: byId.get(r.id as string)!, mask });
+        if (!open) break;
+      }
+      const bySource = new Map<string, number>();
+      for (const k of kept) bySource.set(sourceOf(k.passage), (bySource.get(sourceOf(k.passage)) ?? 0) | k.mask);
+      const share = (mask: number) =>
+        total ? weights.reduce((sum, w, i) => sum + (mask & (1 << i) ? w : 0), 0) / total : 0;
+      return kept.map(({ r, passage, mask }) => ({
+        passage,
+        score: r.score,
+        terms: r.terms,
+        coverage: share(mask),
+        sourceCoverage: share(bySource.get(sourceOf(passage))!),
+      }));
     },
     passagesOf(companyId) {
       return passages.filter((p) => p.companyId === companyId);

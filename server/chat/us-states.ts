@@ -53,12 +53,20 @@ export const US_STATES: ReadonlyArray<readonly [name: string, code: string]> = [
   ["Washington, D.C.", "DC"],
 ];
 
-/** The state a question asks about ("in Texas", "in TX"), by name or by its postal code written in capitals. */
+/** The state a question asks about ("in Texas", "in TX", "cover Texas"), by name or by its postal code written in capitals. */
 export function stateIn(question: string): { name: string; code: string } | undefined {
-  const folded = question.toLowerCase();
+  // New York City is in New York; "Cali" is California.
+  const folded = question
+    .toLowerCase()
+    .replace(/\b(?:nyc|new york city)\b/g, "new york")
+    .replace(/\bcali\b/g, "california");
   // Longer names first: "West Virginia" before "Virginia", "Washington, D.C." before "Washington".
   for (const [name, code] of [...US_STATES].sort((a, b) => b[0].length - a[0].length)) {
-    if (new RegExp(`\\b(?:in|across|of|for)\\s+${name.toLowerCase().replace(/[.,]/g, "\\$&")}(?![\\w,])`).test(folded))
+    if (
+      new RegExp(
+        `\\b(?:in|across|of|for|cover(?:s|ing)?|serv(?:e|es|ing)|state\\s*[-:–])\\s+${name.toLowerCase().replace(/[.,]/g, "\\$&")}(?![\\w,])`,
+      ).test(folded)
+    )
       return { name, code };
   }
   const code = /\b(?:in|across|of|for)\s+([A-Z]{2})\b/.exec(question)?.[1];
