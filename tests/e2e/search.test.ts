@@ -99,7 +99,8 @@ describe("site search", () => {
     await page.goto("/");
     const box = page.getByRole("combobox", { name: "Search the hub" });
     await box.fill("sample");
-    await box.press("Enter");
+    // The header form's own button (visually hidden; keyboard users reach it with Tab).
+    await page.getByRole("button", { name: "Search the hub" }).press("Enter");
     await page.waitForURL(/\/search\?q=sample$/);
     await page.getByRole("heading", { name: "Search", level: 1 }).waitFor();
     const status = await page.getByRole("main").getByRole("status").innerText();
