@@ -6,6 +6,13 @@ cd "$ROOT"
 
 say() { printf '\033[1m==>\033[0m %s\n' "$*" >&2; }
 
+# Node trusts its own list of certificate authorities, not the system's: on a machine whose
+# traffic to the npm registry passes a proxy with its own authority (installed in the system's
+# bundle), npm from .tools/ would refuse the registry. Add the system's bundle to Node's list.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
+
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
 ensure_node() {

@@ -115,8 +115,9 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     expect(sink.messages.filter((m) => toOf(m) === "pending@example.com").map((m) => m.subject)).toEqual([
       "Confirm your subscription to the Proofline Weekly Recap",
     ]);
-    // The confirmation went first: someone is waiting for it.
-    expect(toOf(sink.messages[0]!)).toBe("pending@example.com");
+    // The confirmation was taken first: someone is waiting for it. Two senders deliver at once, so
+    // it arrives with the first message of each, not always before the other's.
+    expect(sink.messages.slice(0, 2).map(toOf)).toContain("pending@example.com");
     const mail = recaps[0]!;
     expect(mail.subject).toBe("Tariffs and the holiday reset");
     const line = (key: string) => mail.headerLines.find((l) => l.key === key)?.line.replace(/\s+/g, " ");

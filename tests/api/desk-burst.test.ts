@@ -60,7 +60,12 @@ describe.each(setups)("a burst of sign-in guesses on %s", (name, engine, env) =>
         c.post("/admin/sign-in", { csrf, email: `someone-${i}@proofline.test`, password: "a-wrong-password" }),
       ),
     );
-    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(SIGNIN_LIMITS.perClient);
+    // Refused either as over the client's limit (429) or, while password checks are queued full, as
+    // busy (503, docs/security.md): which of the two depends on how fast the machine hashes.
+    expect(answers.every((r) => [401, 429, 503].includes(r.status))).toBe(true);
+    expect(answers.filter((r) => r.status === 429 || r.status === 503).length).toBeGreaterThanOrEqual(
+      SIGNIN_LIMITS.perClient,
+    );
     const checked = await recorded("client:127.0.0.1");
     console.info(
       `sign-in burst on ${name}: ${answers.length} guesses at ${answers.length} accounts at once, ${checked} failures recorded against the client (limit ${SIGNIN_LIMITS.perClient}, ${before} before)`,
