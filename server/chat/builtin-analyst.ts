@@ -6,7 +6,7 @@ import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
 import { momentOf, type Passage } from "./hub-corpus.ts";
 import { queryGroups, sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn } from "./question-dates.ts";
-import { readTurn } from "./read-turn.ts";
+import { readTurn, type Turn } from "./read-turn.ts";
 
 export { readTurn } from "./read-turn.ts";
 
@@ -83,6 +83,34 @@ function distinctSources(hits: Hit[], sources: number, perSource = 1, cap = sour
   return [...bySource.values()].flat().filter((h) => chosen.has(h));
 }
 
+/**
+ * The hits that cover a question: weak matches are not coverage. A hit must carry at least half
+ * of the question's weight of terms (rare terms weigh more, so "NA beer" does not bring every
+ * passage about beer), counted over its whole recap or episode, and score near the best of its
+ * kind (a recap section is shorter than a profile). With a word the hub never uses, half is not
+ * enough: "sake sales in Nevada" is not covered by Nevada.
+ */
+function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[] {
+  const best = new Map<string, number>();
+  for (const h of hits) if (!best.has(h.passage.kind)) best.set(h.passage.kind, h.score);
+  const unknown = index.unknownWords(query);
+  const covers = (share: number) => (unknown.length ? share > 0.5 : share >= 0.5);
+  return hits.filter(
+    (h) =>
+      h.coverage > 0 &&
+      covers(h.passage.kind === "company" ? h.coverage : h.sourceCoverage) &&
+      h.score >= best.get(h.passage.kind)! * 0.1,
+  );
+}
+
+/** The parts of a question that each name a topic: split at punctuation, "and", "or" and " - ". */
+function clausesOf(question: string): string[] {
+  return question
+    .split(/[,;:?!./()]+|\s[-–—]\s|\b(?:and|or|plus|then|also)\b/i)
+    .map((part) => part.trim())
+    .filter((part) => queryGroups(part).length > 0);
+}
+
 export interface AnalystReply {
   markdown: string;
   /** What this turn was about, for the next one. */
@@ -139,9 +167,10 @@ export function analystAnswer(
   index: HubIndex,
   question: string,
   deep: boolean,
-  options: { context?: ConversationContext; now?: Date } = {},
+  options: { context?: ConversationContext; now?: Date; turn?: Turn } = {},
 ): AnalystReply {
-  const turn = readTurn(index, question, options.context ?? EMPTY_CONTEXT);
+  // A caller that has read the turn already (the provider, to route coverage questions) passes it.
+  const turn = options.turn ?? readTurn(index, question, options.context ?? EMPTY_CONTEXT);
   const { companies: named, intents, facts } = turn;
   const period = periodIn(question, options.now ?? new Date());
   const about = { companies: turn.subjects.map((c) => c.id), intents };
@@ -183,20 +212,8 @@ export function analystAnswer(
   // Each kind is retrieved on its own, so long company profiles cannot crowd a topic's recaps out.
   const hits = index.search(searched, deep ? 40 : 20, { perKind: true });
   const terms = [...new Set(hits.flatMap((h) => h.terms))];
-  const best = new Map<string, number>();
-  for (const h of hits) if (!best.has(h.passage.kind)) best.set(h.passage.kind, h.score);
-  // Weak matches are not coverage: a hit must carry at least half of the question's weight of terms
-  // (rare terms weigh more, so "NA beer" does not bring every passage about beer), counted over its
-  // whole recap or episode, and score near the best of its kind (a recap section is shorter than a profile).
-  // With a word the hub never uses, half is not enough: "sake sales in Nevada" is not covered by Nevada.
   const unknown = index.unknownWords(searched);
-  const covers = (share: number) => (unknown.length ? share > 0.5 : share >= 0.5);
-  const relevant = hits.filter(
-    (h) =>
-      h.coverage > 0 &&
-      covers(h.passage.kind === "company" ? h.coverage : h.sourceCoverage) &&
-      h.score >= best.get(h.passage.kind)! * 0.1,
-  );
+  const relevant = coveringHits(index, searched, hits);
   // A question about a period reads the recaps and episodes dated in it.
   const inTime = (h: Hit) => !period || h.passage.kind === "company" || inPeriod(h.passage.date, period);
   let dated = relevant.filter(inTime);
@@ -216,6 +233,24 @@ export function analystAnswer(
           inTime(h),
       ),
     ];
+  // A research question often asks several things at once ("the state rules, what launched, what
+  // buyers want"): no one source covers half of all of it, though each part is covered. Deep
+  // research also reads each part on its own, once the hub covers the whole question or most of
+  // its parts, so a part that names something the hub lacks does not make the whole look covered.
+  // What the parts find comes after what the whole question found.
+  const parts = deep ? clausesOf(searched) : [];
+  if (parts.length >= 2) {
+    const byPart = parts.map((part) => coveringHits(index, part, index.search(part, 20, { perKind: true })));
+    const coveredParts = byPart.filter((found) => found.some((h) => h.passage.kind !== "company")).length;
+    if (relevant.length || coveredParts * 2 >= parts.length + 1) {
+      const seen = new Set(dated.map((h) => h.passage));
+      for (const h of byPart.flat().sort((a, b) => b.score - a.score))
+        if (h.passage.kind !== "company" && !seen.has(h.passage) && inTime(h)) {
+          seen.add(h.passage);
+          dated.push(h);
+        }
+    }
+  }
   // Deep research gathers every distinct source that covers the topic, up to its limit; a short answer the best few.
   const recapHits = distinctSources(
     dated.filter((h) => h.passage.kind === "recap"),

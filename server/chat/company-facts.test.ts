@@ -86,3 +86,20 @@ describe("answers from the company data", () => {
     for (const q of followUps) expect(ask(q), q).not.toContain("No coverage yet");
   });
 });
+
+describe("rankings narrowed by a state", () => {
+  it("names the highest-ranked manufacturer based in a state, and says so when none is", () => {
+    const kentucky = COMPANIES.filter((c) => c.type === "manufacturer" && c.location.endsWith(", KY"));
+    expect(kentucky.length).toBeGreaterThan(0);
+    const answer = ask("highest ranked manufacturer based in kentucky?");
+    expect(answer).toContain("## The largest manufacturers based in Kentucky");
+    // The first one named is the one of them the table ranks highest.
+    const first = /is \*\*(.+?)\*\* \(#(\d+)\)/.exec(answer)!;
+    const ranks = kentucky.map((c) => ({ name: c.name, at: answer.indexOf(`**[${c.name}]`) }));
+    expect(ranks.every((r) => r.at > 0)).toBe(true);
+    expect(first[1]).toBe(ranks.sort((a, b) => a.at - b.at)[0]!.name);
+    expect(ask("biggest manufacturer headquartered in Alaska")).toContain(
+      "None of the hub's top 25 U.S. alcoholic beverage manufacturers is based in Alaska.",
+    );
+  });
+});

@@ -281,7 +281,7 @@ export function rankingSubjects(question: string, intents: FactIntent[], compani
   const type = tableAsked(question);
   if (companies.length || !type) return [];
   const rows = rankedTable(COMPANIES, type);
-  const state = type === "distributor" ? stateIn(question) : undefined;
+  const state = stateIn(question);
   if (state) {
     const top = rows.find((r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name));
     return top ? [top.company] : [];
@@ -301,8 +301,11 @@ const CATEGORY =
   /\b(wine|beer|spirits|tequila|vodka|whiskey|whisky|bourbon|rum|gin|cognac|scotch|seltzer|cider|rtds?|brandy|mezcal)\b/;
 
 function rankingAnswer(question: string, type: Company["type"]): string {
-  const state = type === "distributor" ? stateIn(question) : undefined;
+  // A state narrows either table: distributors by where they are based or what they cover,
+  // manufacturers by where they are based ("the highest-ranked manufacturer in Kentucky").
+  const state = stateIn(question);
   const rows = rankedTable(COMPANIES, type);
+  if (state && type === "manufacturer") return basedInAnswer(rows, state);
   if (state) {
     const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
     const serving = rows.filter((r) => !based.includes(r) && coversState(r.company, state.name));
@@ -353,6 +356,22 @@ function rankingAnswer(question: string, type: Company["type"]): string {
     "",
     `Below the top five the order is approximate (most of these companies are private). See all 25 in [Top Players](/explorer).`,
   ].join("\n");
+}
+
+/** The manufacturers based in a state, in rank order. */
+function basedInAnswer(rows: RankedCompany[], state: { code: string; name: string }): string {
+  const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
+  const lines = [`## The largest manufacturers based in ${state.name}`, ""];
+  if (!based.length) lines.push(`None of the hub's top 25 ${TABLE_NAMES.manufacturer} is based in ${state.name}.`, "");
+  else
+    lines.push(
+      `Of the hub's top 25 ${TABLE_NAMES.manufacturer} (${RANK_BASIS.manufacturer}), the highest-ranked one based in ${state.name} is **${based[0]!.company.name}** (#${based[0]!.rank}).`,
+      "",
+      ...based.map(rankedItem),
+      "",
+    );
+  lines.push("See the full table in [Top Players](/explorer).");
+  return lines.join("\n");
 }
 
 /** Whether a company's coverage names the state ("Washington" is not "Washington, D.C."). */

@@ -10,6 +10,7 @@ const episode: Episode = {
   description: "The week in rum.",
   mp3_file: null,
   weekly_daily: "daily",
+  tags: [],
   duration_seconds: 40,
   byte_size: null,
   guid: "rum-allocations",

@@ -36,6 +36,9 @@ const CONVERSATION: readonly RegExp[] = [
   /\bhow (?:are|is|'s|s) (?:things|it|everything|stuff|business) (?:going|looking|doing|shaping up)\b/g,
   /\b(?:any|some) (?:news|updates?|word|thoughts|insights?|info(?:rmation)?) (?:on|about|for|regarding)\b/g,
   /\b(?:up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
+  // How a reader asks for research, not what about: "pull together everything you have on",
+  // "a roundup of", "the big picture", "how big a deal is", "across everything you've covered".
+  /\b(?:pull(?:ing)? together|put(?:ting)? together|round[- ]?up|big picture|(?:how )?big (?:of )?a deal|(?:what|everything|all) (?:you|you've|you have|the hub has|you guys have) (?:got|have|has|covered|written|found)|across (?:everything|all|the board|the hub|your coverage)|help me (?:plan|understand|think|figure out|get)|walk me through|bring me up to speed|get me up to speed|catch me up)\b/g,
 ];
 
 // Words that ask which way a topic moves, how it measures or what shape it takes ("growing",
