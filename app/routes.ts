@@ -12,6 +12,9 @@ export default [
   route("podcast", "routes/podcast.tsx"),
   // One search over recaps, episodes and companies (issue 26).
   route("search", "routes/search.tsx"),
+  // Every tag is a topic with its page and feed (issue 26).
+  route("topics", "routes/topics.tsx"),
+  route("topics/:slug", "routes/topic.tsx"),
   // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),

@@ -17,6 +17,10 @@ import { freshDatabase, type Engine } from "../tests/support/databases.ts";
 import { startServer } from "../tests/support/server.ts";
 import { rssMb } from "./demo-server.ts";
 import { fillTenYears, TEN_YEARS } from "./ten-years.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
+
+// The ten years name Diageo in about one sentence in fifteen: a company with much coverage.
+const DIAGEO_ID = COMPANIES.find((c) => c.name.startsWith("Diageo"))!.id;
 
 const requests = Number(process.argv[2] ?? 200);
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
@@ -91,6 +95,14 @@ async function measure(engine: Engine): Promise<{ rows: Row[]; rssMb: number; fi
     "/search?q=flavour",
     "/search?q=zzqx-nothing",
     "/search?q=tequila&kind=recap&page=20",
+    // Topics and company coverage (issue 26): a topic on about a tenth of ten years, a late page of it,
+    // the index, a topic's feed; a much-named company's coverage as the API and the profile give it.
+    "/topics/tequila",
+    "/topics/tequila?page=20",
+    "/topics",
+    "/feeds/topics/tequila.xml",
+    `/api/companies/${DIAGEO_ID}/coverage`,
+    `/explorer?company=${DIAGEO_ID}`,
     "/api/recaps",
     "/api/recaps?q=bourbon",
     "/api/episodes",

@@ -158,6 +158,8 @@ export async function fillTenYears(
       duration_seconds: weekly ? 1800 + Math.floor(rand() * 1200) : 240 + Math.floor(rand() * 240),
       byte_size: 4_000_000 + Math.floor(rand() * 20_000_000),
       guid: randomUUID(),
+      // Episodes have topics as recaps do (issue 26).
+      tags: JSON.stringify(["Sample content", SUBJECTS[i % SUBJECTS.length]]),
       // A five-minute transcript (60 cues of about 15 words): what the page, search and feeds carry per episode.
       transcript: toVtt(
         Array.from({ length: 60 }, (_, k) => ({

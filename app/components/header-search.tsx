@@ -1,4 +1,3 @@
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import {
   KIND_NAMES,
@@ -10,6 +9,8 @@ import {
   type SearchResponse,
 } from "#common/search/site-search.ts";
 import { MarkedText } from "../features/search/marked-text";
+import { HEADER_SEARCH_INPUT, HeaderSearchForm } from "./header-search-form";
+import { isSearchShortcut } from "../lib/search-shortcut";
 
 /** How long typing must pause before suggestions are asked for. */
 const DEBOUNCE_MS = 180;
@@ -23,8 +24,8 @@ type Option = { id: string; href: string; hit?: SearchHit };
  * /search; with it, a WAI-ARIA combobox that suggests results as you type
  * (debounced; a superseded request is cancelled), opened with "/" or Ctrl/Cmd-K.
  */
-export function HeaderSearch() {
-  const [q, setQ] = useState("");
+export function HeaderSearch({ initial }: { initial?: { q: string; focused: boolean } } = {}) {
+  const [q, setQ] = useState(initial?.q ?? "");
   const [found, setFound] = useState<{ q: string; groups: Array<{ kind: SearchKind; items: SearchHit[] }> } | null>(
     null,
   );
@@ -34,16 +35,19 @@ export function HeaderSearch() {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
+  // Loaded on first use (HeaderSearchLoader): the reader's text is already here; focus stays in the box.
+  const startFocused = initial?.focused ?? false;
+  useEffect(() => {
+    if (!startFocused || !input.current) return;
+    input.current.focus();
+    const end = input.current.value.length;
+    input.current.setSelectionRange(end, end);
+  }, [startFocused]);
+
   // "/" (outside a text field) and Ctrl/Cmd-K bring the search into focus from anywhere on the page.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing =
-        e.target instanceof HTMLElement &&
-        (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
-      if (
-        (e.key === "k" && (e.ctrlKey || e.metaKey)) ||
-        (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey)
-      ) {
+      if (isSearchShortcut(e)) {
         e.preventDefault();
         input.current?.focus();
         input.current?.select();
@@ -117,51 +121,38 @@ export function HeaderSearch() {
 
   let index = -1;
   return (
-    <form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label="Site search"
-      className="relative min-w-0 flex-1 md:max-w-xs"
+    <HeaderSearchForm
+      inputId={`${listId}-input`}
       onSubmit={(e) => {
         if ([...needle].length === 0) e.preventDefault();
       }}
+      input={
+        <input
+          ref={input}
+          id={`${listId}-input`}
+          type="search"
+          name="q"
+          value={q}
+          maxLength={SEARCH_MAX_CHARS}
+          placeholder="Search"
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-keyshortcuts="/ Control+K Meta+K"
+          onChange={(e) => {
+            setQ(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          className={HEADER_SEARCH_INPUT}
+        />
+      }
     >
-      <label htmlFor={`${listId}-input`} className="sr-only">
-        {SEARCH_TEXTS.label}
-      </label>
-      <Search
-        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-500"
-        aria-hidden="true"
-      />
-      <input
-        ref={input}
-        id={`${listId}-input`}
-        type="search"
-        name="q"
-        value={q}
-        maxLength={SEARCH_MAX_CHARS}
-        placeholder="Search"
-        autoComplete="off"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        aria-keyshortcuts="/ Control+K Meta+K"
-        onChange={(e) => {
-          setQ(e.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-        className="h-11 w-full rounded-md border border-ink-300 bg-surface pl-9 pr-3 text-sm text-ink-950 placeholder:text-ink-500"
-      />
-      {/* Named apart from a page's own Search button, so each says which search it sends. */}
-      <button type="submit" className="sr-only">
-        {SEARCH_TEXTS.label}
-      </button>
       <div
         id={listId}
         role="listbox"
@@ -218,6 +209,6 @@ export function HeaderSearch() {
       <div role="status" aria-live="polite" className="sr-only">
         {!expanded ? "" : options.length > 1 ? `${options.length - 1} suggestions` : SEARCH_TEXTS.noResults(needle)}
       </div>
-    </form>
+    </HeaderSearchForm>
   );
 }

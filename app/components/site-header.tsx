@@ -6,12 +6,13 @@ import { tools } from "../lib/tools";
 import { useStaticPage } from "../lib/static-page";
 import { useSite } from "../hooks/use-site";
 import { island } from "../islands/island";
-import { HeaderSearch } from "./header-search";
+import { HeaderSearchLoader } from "./header-search-loader";
 
-// On a plain-HTML page with islands the header's search comes alive as one at its first use (a
-// reader who only reads runs no framework code); a page React hydrates runs it directly, and a
-// page with no scripts keeps it as the GET form it renders as.
-const HeaderSearchIsland = island("site-search", HeaderSearch, "interaction");
+// The header's search is the plain GET form until the reader reaches for it; then its combobox
+// comes: on a plain-HTML page with islands as one (mount-island renders HeaderSearch in the box, so
+// a reader who only reads runs no framework code); on a page React hydrates, fetched by
+// HeaderSearchLoader. A page with no scripts keeps the GET form.
+const HeaderSearchIsland = island("site-search", HeaderSearchLoader, "interaction");
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -30,7 +31,7 @@ export function SiteHeader() {
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${site.brand} home`}>
           <Logo brand={site.brand} />
         </Link>
-        {staticPage === "islands" ? <HeaderSearchIsland /> : <HeaderSearch />}
+        {staticPage === "islands" ? <HeaderSearchIsland /> : <HeaderSearchLoader />}
         {/* The spec hides this navigation on small screens; MobileMenu carries the same links there. */}
         <nav aria-label="Main" className="hidden md:block" data-testid="desktop-nav">
           <ul className="flex items-center gap-1">

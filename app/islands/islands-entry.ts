@@ -6,6 +6,7 @@
 import { START_VOLUME } from "../features/podcast/player-settings";
 import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 import type { mountIsland as MountIslandFn } from "./mount-island";
+import { isSearchShortcut } from "../lib/search-shortcut";
 
 type MountIsland = typeof MountIslandFn;
 
@@ -114,13 +115,7 @@ scrollToSharedMoment();
 // come: they focus its box, which wakes it (its own handler takes over once it is mounted).
 document.addEventListener("keydown", (event) => {
   const box = document.querySelector<HTMLElement>('[data-island="site-search"]');
-  if (!box || box.dataset.mounted) return;
-  const target = event.target instanceof HTMLElement ? event.target : null;
-  const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-  const shortcut =
-    (event.key === "k" && (event.ctrlKey || event.metaKey)) ||
-    (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey);
-  if (!shortcut) return;
+  if (!box || box.dataset.mounted || !isSearchShortcut(event)) return;
   event.preventDefault();
   box.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
 });

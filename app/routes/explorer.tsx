@@ -1,7 +1,16 @@
 import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { COMPANIES } from "#server/content/companies.server.ts";
-import { nextRankSort, rankedTable, visibleRows, type RankSort } from "#common/content/company-query.ts";
+import { COMPANIES, withoutCitations } from "#server/content/companies.server.ts";
+import { appContext } from "#server/http/app-context.server.ts";
+import { companyCoverage, quarterCoverage } from "#server/search/company-coverage.server.ts";
+import { COVERAGE_SORT } from "#common/search/company-coverage.ts";
+import {
+  nextRankSort,
+  rankedTable,
+  visibleRows,
+  type RankedCompany,
+  type RankSort,
+} from "#common/content/company-query.ts";
 import { rowId } from "#common/data/row-id.ts";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { siteFromMatches } from "../lib/page-meta";
@@ -9,6 +18,7 @@ import { ToolPageHeader } from "../components/tool-page-header";
 import { useSite } from "../hooks/use-site";
 import { CompanyModal } from "../features/explorer/company-modal";
 import { CompanySearch } from "../features/explorer/company-search";
+import { CoverageSort } from "../features/explorer/coverage-sort";
 import { profileButtonId } from "../features/explorer/company-table";
 import { DistributorsTable, ManufacturersTable } from "../features/explorer/company-tables";
 import { companyPath, explorerMeta } from "../features/explorer/explorer-meta";
@@ -17,15 +27,31 @@ import type { Route } from "./+types/explorer";
 
 const MAX_QUERY = 100;
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY);
   const wanted = rowId(url.searchParams.get("company"));
   const openId = COMPANIES.find((c) => c.id === wanted && c.profile)?.id ?? null;
-  return { q, openId, companies: COMPANIES };
+  // This quarter's counts for the sort, and the open profile's coverage, so the server's HTML holds it.
+  // The page is kept per content version, so these cost one computation per publish.
+  const [quarter, coverage] = await Promise.all([
+    quarterCoverage(database.db, COMPANIES),
+    openId ? companyCoverage(database.db, COMPANIES, openId) : null,
+  ]);
+  return {
+    q,
+    openId,
+    // Only the open profile comes with its citations; another fetches them when it opens.
+    companies: COMPANIES.map((c) => (c.id === openId ? c : withoutCitations(c))),
+    quarter: quarter.quarter,
+    counts: quarter.counts,
+    coverage: coverage ?? null,
+  };
 }
 
-// The dataset is static: changing the search or the open profile never needs the server again.
+// The dataset is static and the counts come with the page: changing the search, the order or the
+// open profile never needs the loader again (a profile opened here fetches its coverage from the API).
 export function shouldRevalidate() {
   return false;
 }
@@ -37,7 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
-  const { companies } = loaderData;
+  const { companies, counts, quarter } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const site = useSite();
   const urlQuery = searchParams.get("q") ?? "";
@@ -72,8 +98,27 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
 
   const manufacturers = useMemo(() => rankedTable(companies, "manufacturer"), [companies]);
   const distributors = useMemo(() => rankedTable(companies, "distributor"), [companies]);
-  const manufacturerRows = visibleRows(manufacturers, query, manufacturerSort);
-  const distributorRows = visibleRows(distributors, query, distributorSort);
+  const byCoverage = searchParams.get("sort") === COVERAGE_SORT;
+  // Most covered first; ties keep their rank order (the sort is stable).
+  const ordered = (rows: RankedCompany[]) =>
+    byCoverage ? [...rows].sort((a, b) => (counts[b.company.id] ?? 0) - (counts[a.company.id] ?? 0)) : rows;
+  const manufacturerRows = ordered(visibleRows(manufacturers, query, byCoverage ? "none" : manufacturerSort));
+  const distributorRows = ordered(visibleRows(distributors, query, byCoverage ? "none" : distributorSort));
+  // The spec's columns stay as they are; the counts join them when the reader orders the tables by them.
+  const coverageColumn = byCoverage ? { counts, quarter, sorted: true } : undefined;
+  const sortHref = (coverage: boolean) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("company");
+    if (coverage) params.set("sort", COVERAGE_SORT);
+    else params.delete("sort");
+    const search = params.toString();
+    return `/explorer${search ? `?${search}` : ""}`;
+  };
+  // The Rank header orders by rank again, leaving the coverage order.
+  const cycleRank = (set: typeof setManufacturerSort) => () => {
+    if (byCoverage) updateUrl((params) => params.delete("sort"));
+    set(byCoverage ? () => "ascending" : nextRankSort);
+  };
 
   const openId = rowId(searchParams.get("company"));
   const open = companies.find((c) => c.id === openId && c.profile);
@@ -103,6 +148,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
             ? `${manufacturerRows.length + distributorRows.length} of ${companies.length} companies match “${query.trim()}”`
             : null}
         </p>
+        <CoverageSort active={byCoverage} href={sortHref} />
         {nothing ? (
           <p className="mt-10 rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-700">
             {NO_MATCHES}
@@ -113,19 +159,21 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
               rows={manufacturerRows}
               total={manufacturers.length}
               query={query}
-              sort={manufacturerSort}
-              onCycleSort={() => setManufacturerSort(nextRankSort)}
+              sort={byCoverage ? "none" : manufacturerSort}
+              onCycleSort={cycleRank(setManufacturerSort)}
               csvHref={csvHref("manufacturer", manufacturerSort)}
               onOpen={openProfile}
+              coverage={coverageColumn}
             />
             <DistributorsTable
               rows={distributorRows}
               total={distributors.length}
               query={query}
-              sort={distributorSort}
-              onCycleSort={() => setDistributorSort(nextRankSort)}
+              sort={byCoverage ? "none" : distributorSort}
+              onCycleSort={cycleRank(setDistributorSort)}
               csvHref={csvHref("distributor", distributorSort)}
               onOpen={openProfile}
+              coverage={coverageColumn}
             />
           </>
         )}
@@ -140,6 +188,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
           company={open}
           shareUrl={`${site.siteUrl}${companyPath(open.id)}`}
           onClose={closeProfile}
+          coverage={loaderData.coverage?.company_id === open.id ? loaderData.coverage : null}
         />
       ) : null}
     </>

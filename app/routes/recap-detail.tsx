@@ -6,7 +6,10 @@ import { ISLANDS_PAGE } from "../lib/static-page";
 import { appContext } from "#server/http/app-context.server.ts";
 import { RecapArticle, RecapNotFound } from "../features/recap/recap-article";
 import { recapMeta } from "../features/recap/recap-meta";
-import { getRecapView } from "#server/data/recap-view.server.ts";
+import { toRecapView } from "#server/data/recap-view.server.ts";
+import { getRecap } from "#server/data/recaps.server.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
+import { relatedReading } from "#server/search/related-reading.server.ts";
 import { NO_ID } from "../features/recap/recap-text";
 import type { Route } from "./+types/recap-detail";
 
@@ -18,9 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) throw new Error(NO_ID);
   const { database, config } = context.get(appContext);
   const id = rowId(params.id);
-  const recap = id ? await getRecapView(database.db, id, config.MEDIA_BASE_URL) : undefined;
+  const recap = id ? await getRecap(database.db, id, config.MEDIA_BASE_URL) : undefined;
   if (!recap) throw data("Summary not found", { status: 404 });
-  return { recap };
+  return { recap: toRecapView(recap), related: await relatedReading(database.db, COMPANIES, recap) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -40,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function RecapDetail({ loaderData }: Route.ComponentProps) {
-  return <RecapArticle recap={loaderData.recap} />;
+  return <RecapArticle recap={loaderData.recap} related={loaderData.related} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

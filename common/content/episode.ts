@@ -12,6 +12,8 @@ export interface Episode {
   description: string;
   mp3_file: string | null;
   weekly_daily: Series;
+  /** Its topics (issue 26). */
+  tags: string[];
   duration_seconds: number | null;
   byte_size: number | null;
   guid: string;

@@ -26,6 +26,8 @@ export interface EpisodeDraft {
   byte_size: number | null;
   transcript: string | null;
   chapters: string | null;
+  /** JSON array of strings (see `tagsFromColumn`). */
+  tags: string | null;
   publish_at: string | null;
   updated_at: string;
 }

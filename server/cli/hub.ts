@@ -30,7 +30,7 @@ Recaps
 
 Episodes
   episode add --audio <file> --title <text> --series daily|weekly --date YYYY-MM-DD
-              --description <text> [--key K] [--transcript <file>] [--chapters <file>]
+              --description <text> [--tags "A, B"] [--key K] [--transcript <file>] [--chapters <file>]
                                   upload the audio (progress shown) and publish the episode;
                                   a transcript is WebVTT, SRT or plain text, chapters are
                                   Podcasting 2.0 JSON or "mm:ss Title" lines
@@ -223,6 +223,7 @@ export async function runHub(
       cursor: { type: "string" },
       transcript: { type: "string" },
       chapters: { type: "string" },
+      tags: { type: "string" },
       name: { type: "string" },
       role: { type: "string" },
     },
@@ -295,6 +296,14 @@ export async function runHub(
           weekly_daily: need(values.series, "--series daily|weekly"),
           date: need(values.date, "--date YYYY-MM-DD"),
           description: need(values.description, "--description"),
+          ...(values.tags
+            ? {
+                tags: values.tags
+                  .split(",")
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              }
+            : {}),
           ...(values.key ? { external_key: values.key } : {}),
           // The server reads and checks the files; a bad one comes back as a 400 naming its line.
           ...(values.transcript ? { transcript: await readText(values.transcript, "--transcript") } : {}),

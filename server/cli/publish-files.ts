@@ -76,22 +76,37 @@ const episodeFile = z.object({
   date: recapFrontMatter.shape.date,
   title: z.string().trim().min(1).max(200),
   series: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
+  tags: recapFrontMatter.shape.tags,
   audio: z.string().min(1).optional(),
   key: z.string().trim().min(1).max(200).optional(),
 });
 
 export interface EpisodeFolder {
-  body: { date: string; title: string; description: string; weekly_daily: "daily" | "weekly"; external_key: string };
+  body: {
+    date: string;
+    title: string;
+    description: string;
+    weekly_daily: "daily" | "weekly";
+    tags: string[];
+    external_key: string;
+  };
   audioPath: string | undefined;
 }
 
-/** An episode folder: `episode.md` (date, title, series, optional audio and key; the body is the description) and its audio file. */
+/** An episode folder: `episode.md` (date, title, series, optional tags, audio and key; the body is the description) and its audio file. */
 export async function readEpisodeFolder(dir: string, defaultKey: string): Promise<EpisodeFolder> {
   const mdFile = path.join(dir, "episode.md");
   const { fm, body: description } = await readMarkdown(mdFile, episodeFile, "the episode has no description");
   const audioName = fm.audio ?? (await fs.readdir(dir)).sort().find((f) => /\.(mp3|m4a)$/i.test(f));
   return {
-    body: { date: fm.date, title: fm.title, description, weekly_daily: fm.series, external_key: fm.key ?? defaultKey },
+    body: {
+      date: fm.date,
+      title: fm.title,
+      description,
+      weekly_daily: fm.series,
+      tags: fm.tags,
+      external_key: fm.key ?? defaultKey,
+    },
     audioPath: audioName ? path.join(dir, audioName) : undefined,
   };
 }

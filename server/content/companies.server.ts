@@ -11,3 +11,13 @@ export const COMPANIES_AS_OF: string = (raw as { asOf: string }).asOf;
 
 /** The 50 Top Players, validated when the server starts. */
 export const COMPANIES: readonly Company[] = Object.freeze(parseCompanies(raw));
+
+/**
+ * A company as a list carries it: everything its row and profile text show, without the
+ * per-claim citations and source list (two thirds of the data), which a profile fetches when
+ * it opens (`GET /api/companies/:id`).
+ */
+export function withoutCitations(company: Company): Company {
+  const { claims: _, ...rest } = company;
+  return { ...rest, sources: [] };
+}

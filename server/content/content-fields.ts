@@ -21,12 +21,18 @@ export const mediaFileName = z
   .string({ message: "must be a file name" })
   .regex(/^[\w-][\w.-]{0,199}$/, "must be a plain file name (letters, digits, '.', '_' or '-'; no folders)");
 
+/** A recap's or an episode's tags: each is a topic (issue 26). */
+const tagList = z
+  .array(requiredText(40), { message: "must be a list of texts" })
+  .max(12, "must have at most 12 tags")
+  .optional();
+
 export const recapFields = {
   date: isoDay,
   headline: requiredText(200),
   content: requiredText(200_000),
   snippets: requiredText(2000).nullable().optional(),
-  tags: z.array(requiredText(40), { message: "must be a list of texts" }).max(12, "must have at most 12 tags").optional(),
+  tags: tagList,
   blog_image: mediaFileName.nullable().optional(),
 };
 
@@ -49,6 +55,7 @@ export const episodeFields = {
   title: requiredText(200),
   description: requiredText(5000),
   weekly_daily: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
+  tags: tagList,
   mp3_file: mediaFileName.nullable().optional(),
   /** WebVTT, SRT or plain text; null removes it. */
   transcript: fileText((text) => storedTranscript(parseTranscript(text))).nullable().optional(),

@@ -29,6 +29,7 @@ export const demoEpisode = z.object({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1),
   weekly_daily: z.enum(["daily", "weekly"]),
+  tags: z.array(z.string().trim().min(1).max(40)).max(12).optional(),
   mp3_file: mediaName.nullable(),
   script: z.string().nullable(),
 });

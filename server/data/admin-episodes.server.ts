@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { tagsColumn } from "#common/topics/topic.ts";
 import { deleteWithComments } from "./comments.server.ts";
 import { getEpisode, type Episode, type Series } from "./episodes.server.ts";
 
@@ -15,6 +16,7 @@ export interface EpisodeInput {
   /** Stored forms (WebVTT or text; JSON chapters), already checked. */
   transcript?: string | null | undefined;
   chapters?: string | null | undefined;
+  tags?: string[] | undefined;
 }
 
 export interface AudioFacts {
@@ -48,6 +50,7 @@ export async function createEpisode(
       external_key: input.external_key ?? null,
       transcript: input.transcript ?? null,
       chapters: input.chapters ?? null,
+      tags: tagsColumn(input.tags ?? []),
     })
     .onConflict((oc) => oc.column("external_key").doNothing())
     .returning("id")
@@ -71,6 +74,7 @@ export async function updateEpisode(
     ...(patch.weekly_daily !== undefined ? { weekly_daily: patch.weekly_daily } : {}),
     ...(patch.transcript !== undefined ? { transcript: patch.transcript } : {}),
     ...(patch.chapters !== undefined ? { chapters: patch.chapters } : {}),
+    ...(patch.tags !== undefined ? { tags: tagsColumn(patch.tags) } : {}),
     ...(patch.mp3_file !== undefined ? { mp3_file: patch.mp3_file, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null } : {}),
   };
   const result = await db

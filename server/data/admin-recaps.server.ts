@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { tagsColumn } from "#common/topics/topic.ts";
 import { deleteWithComments } from "./comments.server.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 
@@ -16,7 +17,7 @@ export interface RecapInput {
 
 export type RecapPatch = Partial<Omit<RecapInput, "external_key">>;
 
-const tagsColumn = (tags: string[] | undefined) => (tags && tags.length ? JSON.stringify(tags) : null);
+
 
 /**
  * Publishes a recap, or returns the one already published under the same
@@ -34,7 +35,7 @@ export async function createRecap(db: Kysely<DB>, input: RecapInput, mediaBaseUr
       headline: input.headline,
       content: input.content,
       snippets: input.snippets ?? null,
-      tags: tagsColumn(input.tags),
+      tags: tagsColumn(input.tags ?? []),
       blog_image: input.blog_image ?? null,
       external_key: input.external_key ?? null,
     })

@@ -74,6 +74,8 @@ const rowSchemas = {
     // Backups made before transcripts existed restore without them.
     transcript: nullableText.default(null),
     chapters: nullableText.default(null),
+    // Tags came with topics (issue 26): older backups have none.
+    tags: nullableText.default(null),
     created_at: z.string(),
     updated_at: z.string(),
   }),
@@ -102,6 +104,7 @@ const rowSchemas = {
     ...episodeFields,
     transcript: nullableText,
     chapters: nullableText,
+    tags: nullableText.default(null),
     publish_at: nullableText,
     updated_at: z.string(),
   }),

@@ -69,7 +69,7 @@ async function fillEveryTable(db: Database["db"]) {
   await addStaff(db, { email: "editor@proofline.test", name: "Eddie Editor", role: "editor" });
   await saveRecapDraft(db, undefined, { date: "2026-12-04", headline: "A draft", content: "Unfinished.", snippets: null, tags: ["Draft"], blog_image: null, publish_at: null });
   await saveRecapDraft(db, undefined, { date: "2026-12-11", headline: "Scheduled", content: "Later.", snippets: null, tags: [], blog_image: null, publish_at: "2027-01-15T15:00:00.000Z" });
-  await saveEpisodeDraft(db, undefined, { date: "2026-12-05", title: "A draft episode", description: "Soon.", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, publish_at: null });
+  await saveEpisodeDraft(db, undefined, { date: "2026-12-05", title: "A draft episode", description: "Soon.", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, tags: ["Draft"], publish_at: null });
   const toPublish = await saveRecapDraft(db, undefined, { date: "2026-11-28", headline: "Published from the desk", content: "Done.", snippets: null, tags: [], blog_image: null, publish_at: null });
   await publishRecapDraft(db, toPublish!, "desk:1");
   for (const email of ["a@example.com", "b@example.com"]) {

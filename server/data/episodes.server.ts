@@ -8,6 +8,7 @@ export type { Episode, EpisodeExtras, Series };
 import { mediaUrl } from "../media/buckets.ts";
 import type { Chapter } from "../media/chapter-format.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
+import { tagsFromColumn } from "#common/topics/topic.ts";
 import { episodeFilePaths } from "#common/feeds/feed-paths.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
 
@@ -15,7 +16,7 @@ import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type 
 
 
 
-const COLUMNS = ["id", "date", "title", "description", "mp3_file", "weekly_daily", "duration_seconds", "byte_size", "guid"] as const;
+const COLUMNS = ["id", "date", "title", "description", "mp3_file", "weekly_daily", "duration_seconds", "byte_size", "guid", "tags"] as const;
 
 // Lists say whether an episode has a transcript and chapters, and what kind, without reading them.
 const selectEpisode = (db: Kysely<DB>) =>
@@ -59,6 +60,7 @@ const toEpisode = ({ transcript_kind, has_chapters, ...row }: Row, mediaBaseUrl:
   const paths = episodeFilePaths(row.id);
   return {
     ...row,
+    tags: tagsFromColumn(row.tags),
     audio_url: row.mp3_file ? mediaUrl("podcast-episodes", row.mp3_file, mediaBaseUrl) : null,
     transcript_url: transcript_kind === "timed" ? paths.vtt : transcript_kind === "plain" ? paths.text : null,
     chapters_url: Number(has_chapters) ? paths.chapters : null,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { dialectOf, matchesNothing, searchNeedle, withSearchIndex } from "../db/dialect.ts";
 import type { DB, WeeklySummariesTable } from "../db/schema.ts";
 import type { Recap, RecapHeadline } from "#common/content/recap.ts";
+import { tagsFromColumn } from "#common/topics/topic.ts";
 
 export type { Recap, RecapHeadline };
 import { mediaUrl } from "../media/buckets.ts";
@@ -102,13 +103,4 @@ function toRecap(row: RecapRow, mediaBaseUrl: string | undefined): Recap {
   };
 }
 
-/** A recap's tags column (a JSON array of strings) as its tags; none when it is empty or unreadable. */
-export function tagsFromColumn(column: string | null): string[] {
-  if (!column) return [];
-  try {
-    const value: unknown = JSON.parse(column);
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
-  }
-}
+export { tagsFromColumn };

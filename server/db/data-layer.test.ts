@@ -42,6 +42,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-24T1200-confirmation-queue",
       "2026-11-25T0900-chat-shares-and-feedback",
       "2026-11-26T0900-site-search",
+      "2026-11-27T0900-episode-tags",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -151,6 +152,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-24T1200-confirmation-queue",
       "2026-11-25T0900-chat-shares-and-feedback",
       "2026-11-26T0900-site-search",
+      "2026-11-27T0900-episode-tags",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

@@ -30,6 +30,8 @@ export interface PodcastEpisodesTable {
   transcript: string | null;
   /** Podcasting 2.0 JSON chapters; null when there are none. */
   chapters: string | null;
+  /** JSON array of strings, as a recap's; see `tagsFromColumn`. */
+  tags: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

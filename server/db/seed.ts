@@ -9,6 +9,7 @@ import { DiskStore } from "../media/disk-store.ts";
 import { typeOfName, type MediaStore } from "../media/media-store.ts";
 import { engineOf } from "./client.ts";
 import type { DB } from "./schema.ts";
+import { tagsColumn } from "#common/topics/topic.ts";
 
 export interface SeedResult {
   seeded: boolean;
@@ -68,6 +69,7 @@ export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string
           external_key: e.key,
           transcript: e.transcript,
           chapters: e.chapters,
+          tags: tagsColumn(e.tags ?? []),
         })),
       )
       .execute();

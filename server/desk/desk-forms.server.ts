@@ -60,6 +60,13 @@ export function publishTime(form: FormData): { iso: string } | { error: string }
   return { iso: at.toISOString() };
 }
 
+/** The tags field: comma-separated. */
+const tagsField = (form: FormData) =>
+  text(form, "tags")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 const recapForm = z.object(recapFields).required({ tags: true });
 
 export function parseRecapForm(form: FormData) {
@@ -68,10 +75,7 @@ export function parseRecapForm(form: FormData) {
     headline: text(form, "headline"),
     content: text(form, "content"),
     snippets: orNull(text(form, "snippets")),
-    tags: text(form, "tags")
-      .split(",")
-      .map((t) => t.trim())
-      .filter(Boolean),
+    tags: tagsField(form),
     blog_image: orNull(text(form, "blog_image")),
   });
   if (!parsed.success) return { problem: problemOf(parsed.error, form) } as const;
@@ -81,7 +85,7 @@ export function parseRecapForm(form: FormData) {
   } as const;
 }
 
-const episodeForm = z.object(episodeFields);
+const episodeForm = z.object(episodeFields).required({ tags: true });
 
 export function parseEpisodeForm(form: FormData) {
   const parsed = episodeForm.safeParse({
@@ -89,6 +93,7 @@ export function parseEpisodeForm(form: FormData) {
     title: text(form, "title"),
     description: text(form, "description"),
     weekly_daily: text(form, "weekly_daily"),
+    tags: tagsField(form),
     mp3_file: orNull(text(form, "mp3_file")),
     transcript: orNull(text(form, "transcript")),
     chapters: orNull(text(form, "chapters")),
@@ -101,6 +106,7 @@ export function parseEpisodeForm(form: FormData) {
       title: v.title,
       description: v.description,
       weekly_daily: v.weekly_daily,
+      tags: v.tags,
       mp3_file: v.mp3_file ?? null,
       transcript: v.transcript ?? null,
       chapters: v.chapters ?? null,

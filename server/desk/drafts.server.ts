@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { dialectOf, searchNeedle } from "../db/dialect.ts";
 import type { DB, EpisodeDraftsTable, RecapDraftsTable } from "../db/schema.ts";
 import type { Series } from "../data/episodes.server.ts";
+import { tagsColumn, tagsFromColumn } from "#common/topics/topic.ts";
 
 export type RecapDraft = Omit<Selectable<RecapDraftsTable>, "tags"> & { tags: string[] };
 export type EpisodeDraft = Selectable<EpisodeDraftsTable>;
@@ -31,12 +32,11 @@ export interface EpisodeDraftInput {
   byte_size: number | null;
   transcript: string | null;
   chapters: string | null;
+  tags: string[];
   publish_at: string | null;
 }
 
-const tagsColumn = (tags: string[]) => (tags.length ? JSON.stringify(tags) : null);
-const tagsOf = (column: string | null): string[] => (column ? (JSON.parse(column) as string[]) : []);
-const toRecapDraft = (row: Selectable<RecapDraftsTable>): RecapDraft => ({ ...row, tags: tagsOf(row.tags) });
+const toRecapDraft = (row: Selectable<RecapDraftsTable>): RecapDraft => ({ ...row, tags: tagsFromColumn(row.tags) });
 
 /** Which unpublished items a desk list shows, the soonest scheduled first, then drafts by last change; `q` matches the title or text. */
 function listDrafts<T extends "recap_drafts" | "episode_drafts">(
@@ -106,7 +106,7 @@ export async function saveEpisodeDraft(
   id: number | undefined,
   input: EpisodeDraftInput,
 ): Promise<number | undefined> {
-  const values = { ...input, updated_at: new Date().toISOString() };
+  const values = { ...input, tags: tagsColumn(input.tags), updated_at: new Date().toISOString() };
   if (id === undefined)
     return (await db.insertInto("episode_drafts").values(values).returning("id").executeTakeFirstOrThrow()).id;
   const result = await db.updateTable("episode_drafts").set(values).where("id", "=", id).executeTakeFirst();

@@ -3,6 +3,7 @@ import { createEpisode } from "../data/admin-episodes.server.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
+import { tagsFromColumn } from "#common/topics/topic.ts";
 import { queueOnPublish, type NewsletterPolicy } from "../newsletter/auto-send.server.ts";
 
 export interface Publication {
@@ -101,6 +102,7 @@ async function publishEpisodes(
             mp3_file: d.mp3_file,
             transcript: d.transcript,
             chapters: d.chapters,
+            tags: tagsFromColumn(d.tags),
           },
           audio,
         );

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { COMPANIES } from "../content/companies.server.ts";
+import { TOPICS_PATH } from "#common/topics/topic.ts";
 
 /** The site's fixed pages, as search engines should see them. */
 const PAGES: SitemapItemLoose[] = [
@@ -9,7 +10,14 @@ const PAGES: SitemapItemLoose[] = [
   { url: "/podcast", changefreq: EnumChangefreq.DAILY, priority: 0.8 },
   { url: "/explorer", changefreq: EnumChangefreq.MONTHLY, priority: 0.7 },
   { url: "/chat", changefreq: EnumChangefreq.MONTHLY, priority: 0.5 },
+  { url: TOPICS_PATH, changefreq: EnumChangefreq.WEEKLY, priority: 0.5 },
 ];
+
+/** What the sitemap lists beyond the fixed pages: every recap (newest first) and every topic's address part. */
+export interface SitemapContent {
+  recaps: Array<{ id: number; date: string }>;
+  topics: string[];
+}
 
 /** The most addresses one sitemap file may list (sitemaps.org); past it, /sitemap.xml becomes an index of parts. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -17,7 +25,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** The address of part `n` (from 1) of a split sitemap. */
 export const sitemapPartPath = (n: number) => `/sitemap-${n}.xml`;
 
-function sitemapItems(recaps: Array<{ id: number; date: string }>): SitemapItemLoose[] {
+function sitemapItems({ recaps, topics }: SitemapContent): SitemapItemLoose[] {
   const newest = recaps[0]?.date;
   return [
     ...PAGES.map((p) => (p.url === "/recap" && newest ? { ...p, lastmod: newest } : p)),
@@ -32,6 +40,11 @@ function sitemapItems(recaps: Array<{ id: number; date: string }>): SitemapItemL
       url: `/explorer?company=${c.id}`,
       changefreq: EnumChangefreq.YEARLY,
       priority: 0.4,
+    })),
+    ...topics.map((slug) => ({
+      url: `${TOPICS_PATH}/${encodeURIComponent(slug)}`,
+      changefreq: EnumChangefreq.WEEKLY,
+      priority: 0.5,
     })),
   ];
 }
@@ -52,11 +65,12 @@ async function urlset(siteUrl: string, items: SitemapItemLoose[]): Promise<strin
  */
 export async function sitemapXml(
   siteUrl: string,
-  recaps: Array<{ id: number; date: string }>,
+  content: SitemapContent,
   part = 0,
   perFile = SITEMAP_MAX_URLS,
 ): Promise<string | undefined> {
-  const items = sitemapItems(recaps);
+  const items = sitemapItems(content);
+  const { recaps } = content;
   if (items.length <= perFile) return part === 0 ? urlset(siteUrl, items) : undefined;
   const parts = Math.ceil(items.length / perFile);
   if (part === 0) {

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { coverageIndex } from "../search/coverage-index.server.ts";
+import { COMPANIES } from "../content/companies.server.ts";
 import { Redis } from "ioredis";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +26,7 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.t
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
-import { chatApi, chatProvider } from "./api/chat.ts";
+import { chatApi, chatProvider, coverageLookup } from "./api/chat.ts";
 import { chatSharingApi } from "./api/chat-sharing.ts";
 import { ConversationStore } from "../chat/conversation.ts";
 import { HubKnowledge } from "../chat/hub-index.ts";
@@ -117,6 +119,9 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   redis?.on("error", (err) => logger.warn({ err: err.message }, "redis unavailable; limits count per process"));
   const newsletter = newsletterServices(config, redis);
   const knowledge = new HubKnowledge(database.db);
+  // Reads every text once (under a second on ten years) so the first profile, topic or
+  // coverage question does not wait for it; a database that is down is read at first use instead.
+  void coverageIndex(database.db, COMPANIES).catch(() => {});
   const loadContext = (requestId: string) =>
     new RouterContextProvider(
       new Map([
@@ -155,14 +160,14 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media));
   const commentLimit = commentRateLimit(config, redis);
-  const provider = chatProvider(config, knowledge, new ConversationStore(database.db));
+  const provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database));
   app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use(
     "/api",
     recapsApi(config, database, commentLimit, cached),
     episodesApi(config, database, commentLimit, cached),
-    companiesApi(),
+    companiesApi(database, cached),
     searchApi(database, cached),
     chatApi(config, database, knowledge, redis, provider),
     chatSharingApi(config, database, knowledge, provider.name, redis),

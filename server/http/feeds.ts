@@ -8,6 +8,9 @@ import { feedSeries, PODCAST_FEED_PATHS, podcastFeedXml, type PodcastFeedName } 
 import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
 import { FEED_PATHS } from "#common/feeds/feed-paths.ts";
 import { sitemapXml } from "../feeds/sitemap.ts";
+import { topicFeedXml } from "../feeds/topic-feed.ts";
+import { findTopic, listTopics, slugOf, topicItems } from "../search/topics.server.ts";
+import { TOPIC_FEED_SIZE } from "#common/topics/topic.ts";
 import { versionedRoute, type VersionedCache } from "./pages.ts";
 import { HttpError } from "./errors.ts";
 
@@ -42,6 +45,17 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
       }),
     );
   }
+
+  // One topic's newest recaps and episodes (issue 26).
+  router.get(
+    /^\/feeds\/topics\/([^/]+)\.xml$/,
+    versionedRoute(cached, async (req) => {
+      const topic = await findTopic(database.db, slugOf(String(req.params[0])));
+      if (!topic) throw new HttpError(404, "No such topic");
+      const items = await topicItems(database.db, topic, 0, TOPIC_FEED_SIZE);
+      return { type: RSS, cacheControl: FEED_CACHE, body: topicFeedXml(topic, items, site) };
+    }),
+  );
 
   // An episode's transcript and chapters at stable addresses, for podcast apps (podcast:transcript, podcast:chapters) and the page.
   const extrasOf = async (raw: string) => {
@@ -85,7 +99,8 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
     /^\/sitemap(?:-[1-9]\d{0,4})?\.xml$/,
     versionedRoute(cached, async (req) => {
       const part = Number(/\d+/.exec(req.path)?.[0] ?? 0);
-      const xml = await sitemapXml(config.SITE_URL, await recapAddresses(database.db), part);
+      const [recaps, topics] = await Promise.all([recapAddresses(database.db), listTopics(database.db)]);
+      const xml = await sitemapXml(config.SITE_URL, { recaps, topics: topics.map((t) => t.slug) }, part);
       if (xml === undefined) throw new HttpError(404, "No such sitemap");
       return { type: "application/xml; charset=utf-8", cacheControl: FEED_CACHE, body: xml };
     }),

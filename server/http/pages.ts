@@ -220,8 +220,9 @@ const PAGE_PARAMS: Array<[RegExp, string[]]> = [
   [/^\/(?:_root\.data)?$|^\/chat(?:\.data)?$|^\/recap\/[^/]+?(?:\.data)?$/, []],
   [/^\/recap(?:\.data)?$/, ["q", "page", "id"]],
   [/^\/podcast(?:\.data)?$/, ["series", "q", "page", "episode"]],
-  [/^\/explorer(?:\.data)?$/, ["q", "company"]],
+  [/^\/explorer(?:\.data)?$/, ["q", "company", "sort"]],
   [/^\/search(?:\.data)?$/, ["q", "kind", "series", "from", "to", "page"]],
+  [/^\/topics(?:\.data)?$|^\/topics\/[^/]+?(?:\.data)?$/, ["page"]],
 ];
 
 /** The address a page is rendered and kept under: its path and the parameters it reads, in a fixed order. */

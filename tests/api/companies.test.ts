@@ -43,6 +43,31 @@ describe("GET /api/companies", () => {
   });
 });
 
+describe("GET /api/companies/:id", () => {
+  it("gives one company with every claim's citations and its sources, what an opened profile fetches", async () => {
+    const cited = COMPANIES.find((c) => c.claims)!;
+    const res = await fetch(`${site.server.url}/api/companies/${cited.id}`);
+    expect(res.status).toBe(200);
+    const { company } = (await res.json()) as { company: typeof cited };
+    expect(company.sources.length).toBeGreaterThan(0);
+    expect(company.claims).toEqual(cited.claims);
+    for (const bad of ["0", "51", "abc", "1e3"]) {
+      const missing = await fetch(`${site.server.url}/api/companies/${bad}`);
+      expect(missing.status, bad).toBe(404);
+      expect(await missing.json()).toEqual({ error: "Company not found" });
+    }
+  });
+
+  it("leaves the citations out of the Explorer's page but for the profile its address opens", async () => {
+    const cited = COMPANIES.find((c) => c.claims)!;
+    const source = cited.sources[0]!;
+    const page = await (await fetch(`${site.server.url}/explorer`)).text();
+    expect(page).not.toContain(source.url);
+    const opened = await (await fetch(`${site.server.url}/explorer?company=${cited.id}`)).text();
+    expect(opened).toContain(source.url);
+  });
+});
+
 describe("GET /api/companies.csv", () => {
   const csv = async (query: string) => {
     const res = await fetch(`${site.server.url}/api/companies.csv${query}`);

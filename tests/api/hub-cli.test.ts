@@ -86,11 +86,15 @@ describe("npm run hub", () => {
       "2026-11-28",
       "--description",
       "Published by the CLI.",
+      "--tags",
+      "CLI Topic, Holiday",
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Published episode \d+: CLI episode, 0:\d\d /);
     expect(stderr).toContain("100%");
     expect(await page("/feeds/weekly.xml")).toContain("<title>CLI episode</title>");
+    // Its tags are topics: the topic's page lists it.
+    expect(await page("/topics/cli-topic")).toContain("CLI episode");
   });
 
   it("publishes an episode with its transcript and chapters, and refuses a bad transcript naming the line", async () => {

@@ -173,6 +173,8 @@ describe("/explorer", () => {
     const modal = dialog(page);
     await modal.getByRole("heading", { level: 2, name: sgws.name }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get("company")).toBe("26");
+    // The text shows at once; the citations, the rank basis and the sources come from the API just after.
+    await modal.getByText("Rank basis").waitFor();
     const text = (await modal.textContent())!; // not innerText: some labels are uppercased by CSS
     const claims = sgws.claims!;
     for (const expected of [

@@ -49,6 +49,8 @@ type Route =
   | "explorer"
   | "podcast"
   | "search"
+  | "topics"
+  | "topics/:slug"
   | "newsletter"
   | "newsletter/confirm/:token"
   | "newsletter/unsubscribe/:key"
@@ -209,8 +211,16 @@ const deskMissing = (path: string, text: string): PageCase => ({
 function noPublicContent(
   hides: string[],
   probe = "allocation",
-): Pick<Pages, "recap" | "recap/:id" | "podcast" | "search"> {
+): Pick<Pages, "recap" | "recap/:id" | "podcast" | "search" | "topics" | "topics/:slug"> {
   return {
+    // Tags come with published items only: no topic yet, and a topic's address says so.
+    topics: { path: "/topics", shows: ["No topics yet: tags on recaps and episodes appear here."], hides },
+    "topics/:slug": {
+      path: "/topics/bourbon",
+      status: 404,
+      shows: ["Topic not found", "No recap or episode has this topic."],
+      hides,
+    },
     // A search for words of the unpublished items finds nothing (the companies do not use them).
     search: {
       path: `/search?q=${encodeURIComponent(probe)}`,
@@ -343,7 +353,7 @@ const STATES: State[] = [
         tags: ["Bourbon"],
         snippets: "Allocations tighten.",
       });
-      const episode = await c.episode({ date: "2026-11-20", title: ONE.episode, mp3_file: audio });
+      const episode = await c.episode({ date: "2026-11-20", title: ONE.episode, mp3_file: audio, tags: ["Bourbon"] });
       await c.comment("recaps", recap, "Riley Retailer", ONE.comment);
       await c.comment("episodes", episode, "Pat Producer", "Good pace on this one.");
       const passwordPath = await c.staffMember("Eddie Editor", "editor@proofline.test");
@@ -351,6 +361,9 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode, passwordPath }) => ({
       ...samePages(),
+      topics: { path: "/topics", shows: ["Bourbon", "1 recap · 1 episode"] },
+      // On one day the recap comes before the episode.
+      "topics/:slug": { path: "/topics/bourbon", shows: ["Bourbon", "1 recap · 1 episode", ONE.recap, ONE.episode] },
       // The recap's headline and the episode's title both say it; no company does.
       search: {
         path: "/search?q=allocation",
@@ -431,13 +444,15 @@ const STATES: State[] = [
     async seed(c) {
       const audio = await c.upload("podcast-episodes", "2026-11-20-daily-holiday-resets.mp3");
       let recap = 0;
-      for (let n = 1; n <= MANY_RECAPS; n++) recap = await c.recap({ date: dayOf(n), headline: manyRecap(n) });
+      for (let n = 1; n <= MANY_RECAPS; n++)
+        recap = await c.recap({ date: dayOf(n), headline: manyRecap(n), tags: ["Many state"] });
       for (let n = 1; n <= MANY_EPISODES; n++)
         await c.episode({
           date: dayOf(n),
           title: manyEpisode(n),
           mp3_file: audio,
           weekly_daily: n % 2 ? "daily" : "weekly",
+          tags: ["Many state"],
         });
       for (let n = 1; n <= MANY_COMMENTS; n++)
         await c.comment("recaps", recap, `Reader ${n}`, `Comment number ${n} on the newest recap.`);
@@ -445,6 +460,16 @@ const STATES: State[] = [
     },
     pages: ({ recap }) => ({
       ...samePages(true),
+      topics: { path: "/topics", shows: ["Many state", `${MANY_RECAPS} recaps · ${MANY_EPISODES} episodes`] },
+      // 20 to a page, newest first: the last page holds the oldest recap and episode.
+      "topics/:slug": [
+        { path: "/topics/many-state", shows: [manyRecap(MANY_RECAPS), manyEpisode(MANY_EPISODES), "Page 1 of 3"] },
+        {
+          path: "/topics/many-state?page=3",
+          shows: [manyRecap(1), manyEpisode(1), "Page 3 of 3"],
+          hides: [manyRecap(MANY_RECAPS)],
+        },
+      ],
       search: [
         { path: "/search?q=many-state+recap", shows: [`${MANY_RECAPS} results`, `See all ${MANY_RECAPS} recaps`] },
         {
@@ -661,6 +686,8 @@ const STATES: State[] = [
     },
     pages: ({ recap, episode }) => ({
       ...samePages(),
+      topics: [],
+      "topics/:slug": [],
       // Comments are not searched: a hidden one's words find nothing.
       search: { path: "/search?q=cheap+bottles", shows: ["Nothing in the hub matches “cheap bottles”."] },
       recap: {
@@ -782,6 +809,8 @@ const STATES: State[] = [
     pages: ({ recap, recap2 }) => ({
       ...samePages(),
       search: [],
+      topics: [],
+      "topics/:slug": [],
       recap: [
         // The newest (no image) is selected by default; the other is picked by its id.
         { path: "/recap", shows: [IMAGES.without, IMAGES.with], hides: [{ css: RECAP_IMAGE }] },

@@ -67,6 +67,7 @@ export function siteContent(baseUrl: string, adminToken: string, testDb: TestDat
       description?: string;
       weekly_daily?: "daily" | "weekly";
       mp3_file?: string;
+      tags?: string[];
     }): Promise<number> {
       const { episode } = await call<{ episode: { id: number } }>("POST", "/api/admin/episodes", {
         description: `Sample content: ${fields.title}.`,
@@ -125,6 +126,7 @@ export function siteContent(baseUrl: string, adminToken: string, testDb: TestDat
             byte_size: null,
             transcript: null,
             chapters: null,
+            tags: [],
             publish_at: null,
             ...fields,
           }))!,

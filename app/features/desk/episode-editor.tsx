@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { EpisodeDraft } from "#common/desk/desk-types.ts";
+import { tagsFromColumn } from "#common/topics/topic.ts";
 import { DONE_TEXT } from "./desk-text";
 import { CsrfField, describedBy, Field, FormMessage, inputClass, StatusBadge } from "./desk-ui";
 import { FileDrop } from "./file-drop";
@@ -111,6 +112,15 @@ export function EpisodeEditor({
             />
           </Field>
         </div>
+        <Field id="tags" label="Tags" hint="Separated by commas; each is a topic page." error={errors.tags}>
+          <input
+            id="tags"
+            name="tags"
+            defaultValue={typed?.tags ?? tagsFromColumn(item.tags).join(", ")}
+            className={inputClass}
+            {...describedBy("tags", true, errors.tags)}
+          />
+        </Field>
         <Field id="description" label="Description" error={errors.description}>
           <textarea
             id="description"

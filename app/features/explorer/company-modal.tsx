@@ -1,13 +1,18 @@
 import { Building2, MapPin, X } from "lucide-react";
+import { useCitedCompany } from "./use-cited-company";
 import { useEffect, useRef, type ReactNode } from "react";
 import { claimsInReadingOrder, type Claim, type Company } from "#common/content/company.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
+import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-claims";
+import { CompanyCoverageSection } from "./company-coverage";
 
 interface CompanyModalProps {
   company: Company;
   shareUrl: string;
   onClose: () => void;
+  /** The coverage the server rendered with the page; null: the dialog loads it. */
+  coverage: CompanyCoverage | null;
 }
 
 /**
@@ -17,7 +22,8 @@ interface CompanyModalProps {
  * reopened as a modal. The × button is a `method="dialog"` form, so it closes
  * the dialog even before JavaScript runs.
  */
-export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) {
+export function CompanyModal({ company: listed, shareUrl, onClose, coverage }: CompanyModalProps) {
+  const company = useCitedCompany(listed);
   const ref = useRef<HTMLDialogElement>(null);
   const profile = company.profile;
 
@@ -138,6 +144,7 @@ export function CompanyModal({ company, shareUrl, onClose }: CompanyModalProps) 
             ))}
           </ul>
         </Section>
+        <CompanyCoverageSection company={company} initial={coverage} />
         <Section title="Where to check these facts">
           <SourceList {...cite} />
         </Section>

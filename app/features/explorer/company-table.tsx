@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import type { RankedCompany, RankSort } from "#common/content/company-query.ts";
+import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
 import { COMING_SOON, VIEW_PROFILE } from "./explorer-text";
 import { RankHeader } from "./rank-header";
 
@@ -8,6 +9,13 @@ export interface CompanyColumn {
   header: string;
   cell: (row: RankedCompany) => ReactNode;
   className?: string;
+}
+
+/** This quarter's coverage counts, shown in a column, and whether the table is sorted by them. */
+export interface CoverageColumn {
+  counts: Record<number, number>;
+  quarter: string;
+  sorted: boolean;
 }
 
 interface CompanyTableProps {
@@ -22,6 +30,7 @@ interface CompanyTableProps {
   csvHref: string;
   emptyText: string;
   onOpen: (id: number) => void;
+  coverage?: CoverageColumn | undefined;
 }
 
 /** The id of a row's "View Profile" button, so that closing the profile can return focus to it. */
@@ -43,8 +52,10 @@ export function CompanyTable({
   csvHref,
   emptyText,
   onOpen,
+  coverage,
 }: CompanyTableProps) {
   const titleId = `${id}-title`;
+  const extra = coverage ? 1 : 0;
   return (
     <section className="mt-10">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -81,6 +92,18 @@ export function CompanyTable({
                   {column.header}
                 </th>
               ))}
+              {coverage ? (
+                <th
+                  scope="col"
+                  aria-sort={coverage.sorted ? "descending" : undefined}
+                  title={COVERAGE_TEXTS.columnLong(coverage.quarter)}
+                  // Holds its screen-reader text: an absolutely placed span must not widen the page.
+                  className="relative px-3 py-3 font-semibold whitespace-nowrap"
+                >
+                  {COVERAGE_TEXTS.column}
+                  <span className="sr-only">{`: ${COVERAGE_TEXTS.columnLong(coverage.quarter)}`}</span>
+                </th>
+              ) : null}
               <th scope="col" className="px-3 py-3 font-semibold">
                 Profile
               </th>
@@ -89,7 +112,7 @@ export function CompanyTable({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + 2} className="px-3 py-8 text-center text-ink-600">
+                <td colSpan={columns.length + 2 + extra} className="px-3 py-8 text-center text-ink-600">
                   {emptyText}
                 </td>
               </tr>
@@ -106,6 +129,9 @@ export function CompanyTable({
                       {column.cell(row)}
                     </td>
                   ))}
+                  {coverage ? (
+                    <td className="px-3 py-3 text-ink-800 tabular-nums">{coverage.counts[row.company.id] ?? 0}</td>
+                  ) : null}
                   <td className="px-3 py-3 whitespace-nowrap">
                     <ProfileCell
                       companyId={row.company.id}

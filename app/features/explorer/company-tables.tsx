@@ -1,5 +1,5 @@
 import type { RankedCompany, RankSort } from "#common/content/company-query.ts";
-import { CompanyTable, type CompanyColumn } from "./company-table";
+import { CompanyTable, type CompanyColumn, type CoverageColumn } from "./company-table";
 import { DISTRIBUTORS_TITLE, MANUFACTURERS_TITLE } from "./explorer-text";
 
 interface TableProps {
@@ -10,6 +10,7 @@ interface TableProps {
   onCycleSort: () => void;
   csvHref: string;
   onOpen: (id: number) => void;
+  coverage?: CoverageColumn | undefined;
 }
 
 const brands = (row: RankedCompany) => <span className="text-ink-700">{row.company.keyBrands.join(", ")}</span>;

@@ -1,4 +1,5 @@
 import { Clock } from "lucide-react";
+import { TopicChips } from "../../components/topic-chips";
 import type { Episode, EpisodeExtras } from "#common/content/episode.ts";
 import { CommentsSection } from "../../components/comments/comments-section";
 import { DateText } from "../../components/date-text";
@@ -53,6 +54,7 @@ export function EpisodeCard({
         {episode.title}
       </Heading>
       <p className="text-ink-700">{episode.description}</p>
+      <TopicChips tags={episode.tags} />
       {audioUrl ? (
         <AudioPlayerIsland episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
       ) : (

@@ -12,12 +12,14 @@ import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
 const CopyLinkIsland = island("copy-link", CopyLinkButton, "interaction");
 const CommentsIsland = island("comments", CommentsSection);
 import type { RecapView } from "#common/content/recap.ts";
+import type { RelatedItem } from "#common/topics/related-reading.ts";
+import { RelatedReading } from "./related-reading";
 
 const button =
   "inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper";
 
 /** /recap/:id: one recap as a page of its own. */
-export function RecapArticle({ recap }: { recap: RecapView }) {
+export function RecapArticle({ recap, related }: { recap: RecapView; related: RelatedItem[] }) {
   const site = useSite();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -49,6 +51,7 @@ export function RecapArticle({ recap }: { recap: RecapView }) {
         </div>
         <CommentsIsland endpoint={`/api/recaps/${recap.id}/comments`} />
       </article>
+      <RelatedReading items={related} />
       <div className="mt-8">
         <SubscribeForm source="recap" />
       </div>

@@ -1,17 +1,9 @@
+import { TopicChips } from "../../components/topic-chips";
 import type { RecapView } from "#common/content/recap.ts";
 
-/** Tags as chips (the reader) or pills (the detail page): the same element either way. */
+/** Tags as chips (the reader) or pills (the detail page): the same element either way, each leading to its topic. */
 export function RecapTags({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-2">
-      {tags.map((tag) => (
-        <li key={tag} className="rounded-full bg-copper-100 px-3 py-1 text-xs font-semibold text-copper-700">
-          {tag}
-        </li>
-      ))}
-    </ul>
-  );
+  return <TopicChips tags={tags} />;
 }
 
 export function RecapImage({

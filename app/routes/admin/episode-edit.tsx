@@ -12,6 +12,7 @@ import { publishEpisodeDraft } from "#server/desk/publish.server.ts";
 import { mediaUrl } from "#common/media/media-url.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
+import { tagsColumn } from "#common/topics/topic.ts";
 import { deskMeta } from "../../features/desk/desk-text";
 import { EpisodeEditor, type EpisodeEditorItem } from "../../features/desk/episode-editor";
 import type { Route } from "./+types/episode-edit";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       byte_size: episode.byte_size,
       transcript: extras?.transcript ?? null,
       chapters: extras?.chapters ?? null,
+      tags: tagsColumn(episode.tags),
       publish_at: null,
       audio_url: audioUrl(episode.mp3_file),
     };
@@ -71,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       byte_size: null,
       transcript: null,
       chapters: null,
+      tags: null,
       publish_at: null,
       audio_url: null,
     };

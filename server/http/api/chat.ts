@@ -3,7 +3,9 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { builtinProvider } from "../../chat/builtin-provider.ts";
+import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provider.ts";
+import { COMPANIES } from "../../content/companies.server.ts";
+import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
   CHAT_TIMEOUT_MS,
   chatRequestSchema,
@@ -25,7 +27,12 @@ import { RateLimit, RateLimitError } from "../../limits/rate-limit.ts";
 export const DEEP_RESEARCH_GLOBAL_CAP = 20;
 
 /** The operator's choice: the webhook when set, else the LLM when set, else the built-in analyst. */
-export function chatProvider(config: Config, knowledge: HubKnowledge, conversations: ConversationStore): ChatProvider {
+export function chatProvider(
+  config: Config,
+  knowledge: HubKnowledge,
+  conversations: ConversationStore,
+  coverage?: CoverageLookup,
+): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
     return llmProvider({
@@ -37,8 +44,14 @@ export function chatProvider(config: Config, knowledge: HubKnowledge, conversati
       brand: config.SITE_BRAND,
       assistantName: config.ASSISTANT_NAME,
     });
-  return builtinProvider(knowledge, conversations);
+  return builtinProvider(knowledge, conversations, coverage);
 }
+
+/** The company coverage the profiles show, for the analyst's questions about it. */
+export const coverageLookup =
+  (database: Database): CoverageLookup =>
+  (companyId, limit) =>
+    companyCoverage(database.db, COMPANIES, companyId, { limit });
 
 /**
  * POST /api/chat: the webhook contract of spec section 7, whichever provider
@@ -51,7 +64,7 @@ export function chatApi(
   database: Database,
   knowledge: HubKnowledge,
   redis?: Redis,
-  provider = chatProvider(config, knowledge, new ConversationStore(database.db)),
+  provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database)),
 ): Router {
   const router = Router();
   const { db } = database;

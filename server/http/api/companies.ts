@@ -4,6 +4,10 @@ import { COMPANIES, COMPANY_TYPES } from "../../content/companies.server.ts";
 import { companiesCsv, companiesCsvFileName } from "../../content/companies-csv.ts";
 import { RANK_SORTS, rankedTable, visibleRows, type RankSort } from "#common/content/company-query.ts";
 import { HttpError } from "../errors.ts";
+import type { Database } from "../../db/client.ts";
+import { companyCoverage, decodeCoverageCursor } from "../../search/company-coverage.server.ts";
+import { COVERAGE_MAX, COVERAGE_PAGE } from "#common/search/company-coverage.ts";
+import { jsonProduced, versionedRoute, type VersionedCache } from "../pages.ts";
 
 const listQuery = z.object({
   type: z.enum(COMPANY_TYPES, { message: "type must be manufacturer or distributor" }).optional(),
@@ -16,14 +20,37 @@ const csvQuery = listQuery.extend({
     .optional(),
 });
 
+const coverageQuery = z.object({
+  limit: z.coerce
+    .number({ message: `limit must be a whole number from 1 to ${COVERAGE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${COVERAGE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${COVERAGE_MAX}`)
+    .max(COVERAGE_MAX, `limit must be a whole number from 1 to ${COVERAGE_MAX}`)
+    .default(COVERAGE_PAGE),
+  cursor: z
+    .string()
+    .max(200, "cursor is not one this server gave out")
+    .transform((raw, ctx) => {
+      const cursor = decodeCoverageCursor(raw);
+      if (!cursor) ctx.addIssue({ code: "custom", message: "cursor is not one this server gave out" });
+      return cursor;
+    })
+    .optional(),
+});
+
 function parse<T>(schema: z.ZodType<T>, query: unknown): T {
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
   return parsed.data;
 }
 
-/** The Top Players dataset: `GET /api/companies?type=&q=` as JSON and `GET /api/companies.csv?type=&q=&sort=` as a spreadsheet. */
-export function companiesApi(): Router {
+/**
+ * The Top Players dataset: `GET /api/companies?type=&q=` as JSON, `GET /api/companies.csv?type=&q=&sort=`
+ * as a spreadsheet, and `GET /api/companies/:id/coverage?cursor=&limit=`, the recaps and podcast
+ * moments that name a company (docs/company-coverage.md). Coverage is derived from the content, so it
+ * shares the content-versioned cache with the other lists: a publish makes the next answer current.
+ */
+export function companiesApi(database: Database, cached: VersionedCache): Router {
   const router = Router();
 
   router.get("/companies", (req, res) => {
@@ -43,6 +70,26 @@ export function companiesApi(): Router {
       .set("Cache-Control", "public, max-age=300")
       .send(companiesCsv(type, rows));
   });
+
+  // One company with its citations and sources: what a profile opened in the Explorer fetches.
+  router.get("/companies/:id", (req, res) => {
+    const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
+    const company = COMPANIES.find((c) => c.id === id);
+    if (!company) throw new HttpError(404, "Company not found");
+    res.set("Cache-Control", "public, max-age=300").json({ company });
+  });
+
+  router.get(
+    "/companies/:id/coverage",
+    versionedRoute(cached, async (req) => {
+      const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
+      const company = COMPANIES.find((c) => c.id === id);
+      if (!company) throw new HttpError(404, "Company not found");
+      const { limit, cursor } = parse(coverageQuery, req.query);
+      const coverage = await companyCoverage(database.db, COMPANIES, company.id, { limit, cursor });
+      return jsonProduced(coverage);
+    }),
+  );
 
   return router;
 }

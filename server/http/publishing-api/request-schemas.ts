@@ -51,6 +51,7 @@ export const episodePatch = z
     mp3_file: episodeFields.mp3_file,
     transcript: episodeFields.transcript,
     chapters: episodeFields.chapters,
+    tags: episodeFields.tags,
   })
   .refine((p) => Object.keys(p).length > 0, "name at least one field to change");
 

@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
+
+/**
+ * The two orders of the tables as links (`?sort=coverage` or none), so the
+ * choice works without JavaScript and can be shared; the current one is
+ * marked with aria-current.
+ */
+export function CoverageSort({ active, href }: { active: boolean; href: (coverage: boolean) => string }) {
+  const option = (coverage: boolean, label: string) => (
+    <Link
+      to={href(coverage)}
+      replace
+      preventScrollReset
+      aria-current={active === coverage ? "true" : undefined}
+      className={`rounded-md px-2 py-1 ${active === coverage ? "bg-ink-900 text-white" : "text-copper-700 underline hover:text-ink-950"}`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label="Order of the tables" className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-700">
+      <span>Order:</span>
+      {option(false, COVERAGE_TEXTS.sortByRank)}
+      {option(true, COVERAGE_TEXTS.sortByCoverage)}
+    </nav>
+  );
+}
