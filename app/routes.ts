@@ -26,6 +26,7 @@ export default [
     route("setup", "routes/admin/setup.tsx"),
     route("password/:token", "routes/admin/password.tsx"),
     route("sign-out", "routes/admin/sign-out.tsx"),
+    route("audience.csv", "routes/admin/audience-csv.ts"),
     layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
       index("routes/admin/home.tsx"),
       route("recaps", "routes/admin/recaps.tsx"),
@@ -39,6 +40,7 @@ export default [
       route("episodes/:id", "routes/admin/episode-edit.tsx", { id: "admin-episode-published" }),
       route("comments", "routes/admin/comments.tsx"),
       route("feedback", "routes/admin/feedback.tsx"),
+      route("audience", "routes/admin/audience.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),

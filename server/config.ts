@@ -104,6 +104,14 @@ const envSchema = z.object({
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
+  /** Count podcast downloads and page views on the server (docs/analytics.md); false counts nothing. */
+  ANALYTICS: bool.default(true),
+  /** How long counted events wait in memory before they are written in one batch (what a crash can lose). */
+  ANALYTICS_FLUSH_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .min(0.05, "must be at least 0.05")
+    .max(60, "must be at most 60")
+    .default(5),
   /** How often each instance looks for scheduled recaps and episodes that are due. */
   SCHEDULE_POLL_SECONDS: z.coerce
     .number({ message: "expected a number of seconds" })

@@ -15,6 +15,7 @@ import { newsletterPolicy } from "./newsletter/auto-send.server.ts";
 import { openMediaStore } from "./media/open-store.ts";
 import { startOrphanSweep } from "./media/orphan-sweep.ts";
 import type { MediaStore } from "./media/media-store.ts";
+import { AudienceRecorder } from "./analytics/audience-recorder.server.ts";
 
 /** What main needs from the built bundle (it holds the app's React code, which plain Node cannot load). */
 interface Bundle {
@@ -53,9 +54,12 @@ async function main(): Promise<void> {
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
   }
 
+  const audience = config.ANALYTICS
+    ? new AudienceRecorder(database.db, logger, config.ANALYTICS_FLUSH_SECONDS).start()
+    : undefined;
   const { app, startNewsletter } = dev
-    ? await devApp(config, database, logger, media)
-    : await productionApp(config, database, logger, media);
+    ? await devApp(config, database, logger, media, audience)
+    : await productionApp(config, database, logger, media, audience);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -89,10 +93,18 @@ async function main(): Promise<void> {
   installShutdown(server, database, logger, media, async () => {
     stopSweep();
     await Promise.all([stopScheduler(), stopSender()]);
+    // After the last response: its download or view is written before the database closes.
+    await audience?.stop();
   });
 }
 
-async function productionApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
+async function productionApp(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  media: MediaStore,
+  audience: AudienceRecorder | undefined,
+) {
   const serverBuild = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(serverBuild)) {
     process.stderr.write("No build found: run `npm run build` first (bin/start does it for you).\n");
@@ -100,12 +112,25 @@ async function productionApp(config: Config, database: Database, logger: Logger,
   }
   const bundle = (await import(pathToFileURL(serverBuild).href)) as Bundle;
   return {
-    app: bundle.createHttpApp({ config, database, logger, media, clientDir: path.join(ROOT, "build/client") }),
+    app: bundle.createHttpApp({
+      config,
+      database,
+      logger,
+      media,
+      audience,
+      clientDir: path.join(ROOT, "build/client"),
+    }),
     startNewsletter: bundle.startNewsletter,
   };
 }
 
-async function devApp(config: Config, database: Database, logger: Logger, media: MediaStore) {
+async function devApp(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  media: MediaStore,
+  audience: AudienceRecorder | undefined,
+) {
   const { createServer } = await import("vite");
   const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
   const bundle = (await vite.ssrLoadModule("/server/http/app.ts")) as Bundle;
@@ -114,6 +139,7 @@ async function devApp(config: Config, database: Database, logger: Logger, media:
     database,
     logger,
     media,
+    audience,
     devMiddleware: vite.middlewares,
     loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
   });

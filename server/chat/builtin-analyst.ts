@@ -1,11 +1,11 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
-import { comparisonTable, companyLink, profileUrl, rankOf, type FactIntent } from "./company-facts.ts";
+import { comparisonLead, comparisonTable, companyLink, profileUrl, rankOf, type FactIntent } from "./company-facts.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
-import { momentOf, type Passage } from "./hub-corpus.ts";
-import { queryGroups, sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
-import { inPeriod, periodIn } from "./question-dates.ts";
+import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
+import { sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
+import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
 
 export { readTurn } from "./read-turn.ts";
@@ -39,7 +39,7 @@ function quote(passage: Passage, text: string): string {
 /** The sentences of a passage that carry the most of the question's terms. */
 function bestSentences(passage: Passage, terms: string[], count: number): string {
   const sentences = passage.text
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(SENTENCE_END)
     .map((s) => s.trim())
     // The demo's disclaimers ("a sample episode made for the Proofline demo") say nothing about the topic.
     .filter((s) => s.length > 25 && !/^sample\b|\bsample (?:episode|content)\b/i.test(s));
@@ -104,11 +104,34 @@ function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[] {
 }
 
 /** The parts of a question that each name a topic: split at punctuation, "and", "or" and " - ". */
-function clausesOf(question: string): string[] {
+function clausesOf(index: HubIndex, question: string): string[] {
   return question
     .split(/[,;:?!./()]+|\s[-–—]\s|\b(?:and|or|plus|then|also)\b/i)
     .map((part) => part.trim())
-    .filter((part) => queryGroups(part).length > 0);
+    .filter((part) => index.topicGroups(part).length > 0);
+}
+
+/**
+ * What a company's profile says on the question: its sentences that carry the question's topic
+ * words other than the company's own names ("what share of wholesaling does RNDC have" → the
+ * sentence with its market share); its recent developments when none does.
+ */
+function profileSays(index: HubIndex, company: Company, question: string): string {
+  const ownNames = termsOf(
+    [...index.aliases]
+      .filter(([, ids]) => ids.includes(company.id))
+      .map(([name]) => name)
+      .join(" "),
+  );
+  const asked = index
+    .topicGroups(question)
+    .flat()
+    .filter((t) => !ownNames.has(t));
+  const profile = index.passagesOf(company.id)[0];
+  const fallback = company.profile?.recentDevelopments ?? company.profile?.overview ?? "";
+  if (!profile || !asked.length) return fallback;
+  const said = bestSentences(profile, asked, 2);
+  return said !== profile.text && [...termsOf(said)].some((t) => asked.includes(t)) ? said : fallback;
 }
 
 export interface AnalystReply {
@@ -172,7 +195,7 @@ export function analystAnswer(
   // A caller that has read the turn already (the provider, to route coverage questions) passes it.
   const turn = options.turn ?? readTurn(index, question, options.context ?? EMPTY_CONTEXT);
   const { companies: named, intents, facts } = turn;
-  const period = periodIn(question, options.now ?? new Date());
+  const now = options.now ?? new Date();
   const about = { companies: turn.subjects.map((c) => c.id), intents };
   // An answer from the company data needs no search, except a comparison, which adds the hub's coverage.
   if (facts && !intents.includes("compare"))
@@ -186,12 +209,20 @@ export function analystAnswer(
     fold(turn.topic),
   );
   const inSeries = (p: Passage) => !series.length || series.includes(p.keywords);
+  // Deep research reads each part of a question of several on its own (see below). A period named in
+  // one part of it ("the state rules, what launched this quarter") dates that part, not the others.
+  const parts = deep ? clausesOf(index, searched) : [];
+  const partPeriods = parts.map((part) => periodIn(part, now));
+  const asked = periodIn(question, now);
+  const period = parts.length >= 2 && partPeriods.some((p) => !p) ? undefined : asked;
+  const within = (when: Period | undefined) => (h: Hit) =>
+    !when || h.passage.kind === "company" || inPeriod(h.passage.date, when);
   const topical = {
     ...about,
-    ...(queryGroups(searched).length && !named.length ? { topic: turn.topic.slice(-500) } : {}),
+    ...(index.topicGroups(searched).length && !named.length ? { topic: turn.topic.slice(-500) } : {}),
   };
 
-  if (podcast && !queryGroups(searched).length && !named.length) {
+  if (podcast && !index.topicGroups(searched).length && !named.length) {
     const episodes = index.passages
       .filter((p) => p.kind === "episode" && !p.section && inSeries(p) && (!period || inPeriod(p.date, period)))
       .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))
@@ -215,7 +246,7 @@ export function analystAnswer(
   const unknown = index.unknownWords(searched);
   const relevant = coveringHits(index, searched, hits);
   // A question about a period reads the recaps and episodes dated in it.
-  const inTime = (h: Hit) => !period || h.passage.kind === "company" || inPeriod(h.passage.date, period);
+  const inTime = within(period);
   let dated = relevant.filter(inTime);
   // Deep research reads wider: once the hub covers the topic, but fewer than four of its recaps and
   // episodes do, the ones that cover at least a quarter of the question join as related coverage.
@@ -238,14 +269,15 @@ export function analystAnswer(
   // research also reads each part on its own, once the hub covers the whole question or most of
   // its parts, so a part that names something the hub lacks does not make the whole look covered.
   // What the parts find comes after what the whole question found.
-  const parts = deep ? clausesOf(searched) : [];
   if (parts.length >= 2) {
-    const byPart = parts.map((part) => coveringHits(index, part, index.search(part, 20, { perKind: true })));
+    const byPart = parts.map((part, i) =>
+      coveringHits(index, part, index.search(part, 20, { perKind: true })).filter(within(partPeriods[i] ?? period)),
+    );
     const coveredParts = byPart.filter((found) => found.some((h) => h.passage.kind !== "company")).length;
     if (relevant.length || coveredParts * 2 >= parts.length + 1) {
       const seen = new Set(dated.map((h) => h.passage));
       for (const h of byPart.flat().sort((a, b) => b.score - a.score))
-        if (h.passage.kind !== "company" && !seen.has(h.passage) && inTime(h)) {
+        if (h.passage.kind !== "company" && !seen.has(h.passage)) {
           seen.add(h.passage);
           dated.push(h);
         }
@@ -258,9 +290,13 @@ export function analystAnswer(
     2,
     deep ? 12 : podcast ? 2 : 4,
   );
+  // A question for the podcast hears what was said as well as what the episode is about: its
+  // description and its best transcript moment, which rank close (the description is short).
   const episodeHits = distinctSources(
     dated.filter((h) => h.passage.kind === "episode" && inSeries(h.passage)),
     deep ? 4 : podcast ? 3 : 1,
+    podcast && !deep ? 2 : 1,
+    deep ? 4 : podcast ? 4 : 1,
   );
   const tags = [
     ...new Set(
@@ -271,7 +307,8 @@ export function analystAnswer(
     ),
   ];
 
-  if (facts) {
+  // Deep research on companies compared is a report on what the hub says of them, with their numbers in it.
+  if (facts && !deep) {
     // Numbers come from the data; for a comparison, the hub's coverage of the companies follows.
     const names = named.map((c) => fold(c.name.split(" ")[0]!));
     const coverage = recapHits
@@ -292,7 +329,7 @@ export function analystAnswer(
   // "What happened last month?", "what's the latest recap about?": nothing to search for but the period
   // or the news itself, so the answer is what was published (in the period), newest first.
   const latest = !period && ASKS_LATEST.test(fold(turn.text));
-  if ((period || latest) && !queryGroups(searched).length && !named.length) {
+  if ((period || latest) && !index.topicGroups(searched).length && !named.length) {
     const published = index.passages
       .filter(
         (p) => p.kind !== "company" && (!period || inPeriod(p.date, period)) && (p.kind === "episode" || !p.section),
@@ -380,7 +417,7 @@ export function analystAnswer(
       lines.push(
         `**${named[0]!.name}**`,
         "",
-        `- ${named[0]!.profile?.recentDevelopments ?? named[0]!.profile?.overview ?? ""} (${companyLink(named[0]!)})`,
+        `- ${profileSays(index, named[0]!, searched)} (${companyLink(named[0]!)})`,
         "",
       );
     if (companyHits.length && named.length < 2) lines.push("**Companies involved**", "", ...companyHits.map(point), "");
@@ -409,7 +446,7 @@ export function analystAnswer(
       Boolean,
     );
     lines.push("### Companies involved", "");
-    if (named.length >= 2) lines.push(comparisonTable(named), "");
+    if (named.length >= 2) lines.push(comparisonLead(named), "", comparisonTable(named), "");
     lines.push(
       ...(involved.length
         ? involved.map(

@@ -5,7 +5,8 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
 import { fold } from "#common/content/fold.ts";
-import { brandNamed } from "./company-names.ts";
+import { brandNamed, companiesNamed, companyAliases } from "./company-names.ts";
+import { SENTENCE_END } from "./hub-corpus.ts";
 import { stateIn } from "./us-states.ts";
 
 export const FACT_INTENTS = ["rank", "size", "headquarters", "founded", "owner", "brands", "compare"] as const;
@@ -166,6 +167,17 @@ export function comparisonTable(companies: Company[]): string {
   ].join("\n");
 }
 
+/** How the hub's ranking places two or more companies: one above the other, or in different tables. */
+export function comparisonLead(companies: Company[]): string {
+  const ordered = [...companies].sort((a, b) =>
+    a.type === b.type ? rankOf(a) - rankOf(b) : a.type === "manufacturer" ? -1 : 1,
+  );
+  const sameTable = companies.every((c) => c.type === companies[0]!.type);
+  return sameTable
+    ? `By the hub's ranking (${RANK_BASIS[companies[0]!.type]}), ${ordered.map((c) => `**${c.name}** (#${rankOf(c)})`).join(" ranks above ")}.`
+    : `${ordered.map((c) => `**${c.name}** is a ${c.type} (#${rankOf(c)} of 25)`).join("; ")}: they sit in different tables, so their sizes are not ranked against each other.`;
+}
+
 // The publishers behind a profile's claims; the profile itself numbers each source against its claim.
 const sourcesOf = (companies: Company[]) =>
   companies.map(
@@ -205,6 +217,10 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   const place = intents.includes("rank") ? placeAsked(question, companies) : undefined;
   if (place) return placeAnswer(place);
 
+  // "The biggest Anheuser-Busch wholesaler": the distributors' table narrowed by a supplier they carry.
+  const supplier = supplierFilter(question, intents, companies);
+  if (supplier) return carriersAnswer(supplier);
+
   // Ranking questions without a company: the list itself, from the table asked about.
   if (intents.includes("rank") && !companies.length) {
     const type = tableAsked(question);
@@ -215,17 +231,10 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   if (!companies.length) return undefined;
 
   if (companies.length >= 2 && (intents.includes("compare") || intents.includes("size") || intents.includes("rank"))) {
-    const ordered = [...companies].sort((a, b) =>
-      a.type === b.type ? rankOf(a) - rankOf(b) : a.type === "manufacturer" ? -1 : 1,
-    );
-    const sameTable = companies.every((c) => c.type === companies[0]!.type);
-    const lead = sameTable
-      ? `By the hub's ranking (${RANK_BASIS[companies[0]!.type]}), ${ordered.map((c) => `**${c.name}** (#${rankOf(c)})`).join(" ranks above ")}.`
-      : `${ordered.map((c) => `**${c.name}** is a ${c.type} (#${rankOf(c)} of 25)`).join("; ")}: they sit in different tables, so their sizes are not ranked against each other.`;
     return [
       `## ${companies.map((c) => c.name).join(" vs. ")}`,
       "",
-      lead,
+      comparisonLead(companies),
       "",
       comparisonTable(companies),
       "",
@@ -278,6 +287,11 @@ export function rankingSubjects(question: string, intents: FactIntent[], compani
   if (!intents.includes("rank")) return [];
   const place = placeAsked(question, companies);
   if (place) return [place.company];
+  const supplier = supplierFilter(question, intents, companies);
+  if (supplier)
+    return carriersOf(supplier)
+      .slice(0, 1)
+      .map((c) => c.row.company);
   const type = tableAsked(question);
   if (companies.length || !type) return [];
   const rows = rankedTable(COMPANIES, type);
@@ -371,6 +385,86 @@ function basedInAnswer(rows: RankedCompany[], state: { code: string; name: strin
       "",
     );
   lines.push("See the full table in [Top Players](/explorer).");
+  return lines.join("\n");
+}
+
+// Every name a company goes by, its brands' too ("Bud", "Modelo"), to find a supplier in a distributor's data.
+const ALIASES = companyAliases(COMPANIES);
+
+/**
+ * The supplier a ranking of distributors is narrowed by: "the biggest Anheuser-Busch wholesaler",
+ * "which distributor carries the most Diageo". Only when the question asks for the distributors'
+ * table and names manufacturers alone; a manufacturer is never a distributor's rival in size.
+ */
+function supplierFilter(question: string, intents: FactIntent[], companies: Company[]): Company | undefined {
+  if (!intents.includes("rank") || companies.length !== 1 || tableAsked(question) !== "distributor") return undefined;
+  return companies[0]!.type === "manufacturer" ? companies[0] : undefined;
+}
+
+const sentencesOf = (text: string) => text.split(SENTENCE_END).filter(Boolean);
+// A profile sentence that places the distributor among the supplier's wholesalers ("the largest
+// Anheuser-Busch house in the U.S."): what the table's order alone cannot say.
+const SUPERLATIVE = /\b(?:largest|biggest|highest[- ]volume|leading|top|no\. ?1|number one)\b/i;
+
+/**
+ * The distributors that carry a supplier, in the table's order: those that name it (or one of its
+ * brands) among their principal suppliers, then those whose profile names it. With each, the
+ * profile sentences that name it, a superlative first.
+ */
+function carriersOf(supplier: Company): Array<{ row: RankedCompany; focus: boolean; said: string[] }> {
+  const names = (text: string) => companiesNamed(text, ALIASES).includes(supplier.id);
+  return rankedTable(COMPANIES, "distributor")
+    .map((row) => {
+      const p = row.company.profile;
+      const prose = p ? [p.overview, p.marketPosition, p.strategy, p.recentDevelopments].join(" ") : "";
+      const said = sentencesOf(prose)
+        .filter(names)
+        .sort((a, b) => Number(SUPERLATIVE.test(b)) - Number(SUPERLATIVE.test(a)));
+      return { row, focus: row.company.keyBrands.some(names), said };
+    })
+    .filter((c) => c.focus || c.said.length)
+    .sort((a, b) => Number(b.focus) - Number(a.focus) || a.row.rank - b.row.rank);
+}
+
+function carriersAnswer(supplier: Company): string {
+  const carriers = carriersOf(supplier);
+  const lines = [`## The largest distributors of ${supplier.name}`, ""];
+  if (!carriers.length) {
+    lines.push(
+      `None of the hub's top 25 distributors names ${supplier.name} among its principal suppliers or in its profile.`,
+      "",
+      `See the full table in [Top Players](/explorer).`,
+    );
+    return lines.join("\n");
+  }
+  const top = carriers[0]!;
+  lines.push(
+    `Of the hub's top 25 U.S. distributors (${RANK_BASIS.distributor}), the highest-ranked one that ${top.focus ? `names ${supplier.name} among its principal suppliers` : `names ${supplier.name} in its profile`} is **${top.row.company.name}** (#${top.row.rank}). The table ranks each distributor's whole business, not its ${supplier.name} volume, so what the profiles say follows.`,
+    "",
+  );
+  const focus = carriers.filter((c) => c.focus);
+  const others = carriers.filter((c) => !c.focus);
+  if (focus.length)
+    lines.push(
+      `**Naming ${supplier.name} among their principal suppliers**`,
+      "",
+      ...focus.map((c) => rankedItem(c.row)),
+      "",
+    );
+  if (others.length)
+    lines.push(`**Naming ${supplier.name} in their profiles**`, "", ...others.map((c) => rankedItem(c.row)), "");
+  // A claim in a profile ("the largest Anheuser-Busch wholesaler") answers what the table cannot.
+  const claims = carriers
+    .flatMap((c) => c.said.slice(0, 1).map((s) => ({ c, s })))
+    .sort((a, b) => Number(SUPERLATIVE.test(b.s)) - Number(SUPERLATIVE.test(a.s)));
+  if (claims.length)
+    lines.push(
+      "**What the profiles say**",
+      "",
+      ...claims.slice(0, 4).map(({ c, s }) => `- ${s} (${companyLink(c.row.company)})`),
+      "",
+    );
+  lines.push(`See the full table in [Top Players](/explorer).`);
   return lines.join("\n");
 }
 

@@ -25,23 +25,59 @@ export interface Passage {
   moments?: Array<{ text: string; url: string; section: string }>;
 }
 
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((cell) => cell.trim());
+
+/**
+ * A markdown table as one sentence a row: "Growth bet — Diageo: Tequila and premium Scotch; Pernod
+ * Ricard: Irish whiskey and premium gin." A recap's table often holds what its prose does not (each
+ * company's growth bet, each price band's trend), and a row read with its column names can be
+ * found and quoted; the table as it stands reads badly as sentences.
+ */
+export function tableSentences(markdown: string): string {
+  return markdown.replace(/(?:^[ \t]*\|.*\|[ \t]*(?:\n|$))+/gm, (table) => {
+    const rows = table
+      .trim()
+      .split("\n")
+      .filter((row) => !/^\s*\|?[\s:|-]+\|?\s*$/.test(row))
+      .map(cellsOf);
+    const [header, ...body] = rows;
+    if (!header || !body.length) return "\n";
+    const sentences = body.map((cells) => {
+      const [label, ...values] = cells;
+      const pairs = values
+        .map((value, i) => (header[i + 1] ? `${header[i + 1]}: ${value}` : value))
+        .filter((pair) => pair.trim());
+      return `${label}${header[0] ? ` (${header[0]})` : ""} — ${pairs.join("; ")}.`;
+    });
+    return `\n${sentences.join("\n")}\n`;
+  });
+}
+
+/**
+ * Where a sentence ends: after a full stop, a question or an exclamation mark before a word that
+ * does not go on in lower case, or at a line's end. Not after "vs." or an initial ("Ben E. Keith"),
+ * and not after "U.S." when the sentence goes on ("the U.S. market"): each would cut one in two.
+ */
+export const SENTENCE_END = /(?<=[.!?])(?<!\bvs\.|(?<!\.)\b[A-Z]\.)\s+(?![a-z])|\n+/;
+
 /** Markdown to plain sentences: enough for retrieval and quoting, not for display. */
 export function plainText(markdown: string): string {
-  return (
-    markdown
-      .replace(/^>\s*\*\*Sample content\.\*\*.*$/gim, "")
-      // Tables read badly as sentences; their names are in the headings and keywords.
-      .replace(/^\s*\|.*\|\s*$/gm, "")
-      .replace(/!\[[^\]]*]\([^)]*\)/g, "")
-      .replace(/\[([^\]]+)]\([^)]*\)/g, "$1")
-      .replace(/^#{1,6}\s+/gm, "")
-      .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
-      .replace(/[*_`~]+/g, "")
-      .replace(/^>\s?/gm, "")
-      .replace(/[ \t]+/g, " ")
-      .replace(/\n{2,}/g, "\n")
-      .trim()
-  );
+  return tableSentences(markdown)
+    .replace(/^>\s*\*\*Sample content\.\*\*.*$/gim, "")
+    .replace(/!\[[^\]]*]\([^)]*\)/g, "")
+    .replace(/\[([^\]]+)]\([^)]*\)/g, "$1")
+    .replace(/^#{1,6}\s+/gm, "")
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, "")
+    .replace(/[*_`~]+/g, "")
+    .replace(/^>\s?/gm, "")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{2,}/g, "\n")
+    .trim();
 }
 
 /** A recap cut at its headings, so an answer can point at the part that says it. */

@@ -18,11 +18,13 @@ const STOP_WORDS = new Set(
     "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered",
     "guys folks write wrote written talk talked talking discuss discussed discussing mention mentioned saying they each kinds sorts types like all both few more most such only own same than too very just then once again ever every lately nowadays currently recently anything everything something stuff things thing really actually still now overall general generally kind sort lot lots bit please thanks hey hi eddy know think thoughts hear heard look looking looks seem seems seeing see get getting got want need explain give us we my there here so very just also update updates status situation anyone else other lately latest info information insight insights rn pls",
     // Where a reader wants the answer from names a kind of source, not a topic.
-    "podcast podcasts podcst pod episode episodes show shows listen covers covering newest latest",
+    "podcast podcasts podcst pod ep eps episode episodes show shows listen covers covering newest latest",
     // A request for research says how much to read, not about what.
     "deep dive research researching thorough rundown overview summary summarize brief briefing report full picture detail detailed depth",
     // What is left of "they're", "we'll" once the apostrophe splits them.
     "ll re ve",
+    // How readers shorten words when they type fast ("shld", "abt", "ur", "esp").
+    "shld shd wld cld abt ur u ya thx tho tbh imo imho btw fyi esp ppl bc cuz yr yrs ok okay",
   ]
     .join(" ")
     .split(" "),
@@ -35,7 +37,7 @@ const CONVERSATION: readonly RegExp[] = [
   /\bwhat(?:'s|s| is| are)? (?:the )?(?:deal|story|scoop|situation|latest|buzz|word|picture|outlook) (?:with|on|about|for|in)\b/g,
   /\bhow (?:are|is|'s|s) (?:things|it|everything|stuff|business) (?:going|looking|doing|shaping up)\b/g,
   /\b(?:any|some) (?:news|updates?|word|thoughts|insights?|info(?:rmation)?) (?:on|about|for|regarding)\b/g,
-  /\b(?:up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
+  /\b(?:dealing with|cop(?:e|es|ing) with|up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
   // How a reader asks for research, not what about: "pull together everything you have on",
   // "a roundup of", "the big picture", "how big a deal is", "across everything you've covered".
   /\b(?:pull(?:ing)? together|put(?:ting)? together|round[- ]?up|big picture|(?:how )?big (?:of )?a deal|(?:what|everything|all) (?:you|you've|you have|the hub has|you guys have) (?:got|have|has|covered|written|found)|across (?:everything|all|the board|the hub|your coverage)|help me (?:plan|understand|think|figure out|get)|walk me through|bring me up to speed|get me up to speed|catch me up)\b/g,
@@ -45,10 +47,31 @@ const CONVERSATION: readonly RegExp[] = [
 // "sales", "the tequila category", "what formats"). They still rank passages (a sentence on growth answers "is X growing?"), but they
 // name no topic, so a passage is not less on topic for lacking them: they weigh nothing in coverage.
 const MEASURE_WORDS = new Set(
-  "grow growing grows growth rise rising rises fall falling falls decline declining declines drop dropping slow slowing sell selling sells sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options".split(
+  "grow growing grows grew grown growth rise rising rises rose risen fall falling falls fell fallen decline declining declines drop dropping slow slowing sell selling sells sold sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options".split(
     " ",
   ),
 );
+
+// Everyday English: the common verbs, nouns, adjectives and adverbs of any question ("is X in
+// trouble", "sitting", "where should I put", "the big suppliers", "the main takeaway", "betting on").
+// The corpus uses some of them once or twice, which makes them look rare, and others never, which
+// makes them look unknown: either way one of them would weigh as much as the topic and sink its
+// coverage. They name a topic only where the hub's own topic words (its headlines, tags, episode
+// titles, companies and brands) use them, so elsewhere they count for nothing in coverage, and an
+// unknown one is not reported as something the hub lacks. The list is general English, not the
+// trade's: "price", "store", "shelf", "tax", "law", "hard", "low", "house" and "case" are left out.
+const EVERYDAY_WORDS = [
+  // verbs
+  "ask become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict",
+  // the same verbs' irregular forms, which the stemmer leaves apart
+  "lost bought brought made took taken gave given went gone came saw seen thought told found kept left felt held ran began begun chose chosen knew known meant met stood understood became led built dealt sent won caught drove driven",
+  // nouns
+  "way time day days people person guy guys everyone someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list",
+  // adjectives
+  "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool",
+  // adverbs, conjunctions and other small words
+  "up down out off over back show almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but",
+].join(" ");
 
 // Trade phrases written several ways, made one token before indexing and searching.
 const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -56,8 +79,15 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bcanned cocktails?\b/g, " rtd cocktail "],
   [/\bnon[- ]?alcoholic\b|\balcohol[- ]free\b|\bzero[- ]proof\b/g, " nonalcoholic "],
   [/\bno[- ]and[- ]low\b|\bno\/low\b/g, " nonalcoholic lowalcohol "],
-  [/\bon[- ]premises?\b/g, " onpremise "],
-  [/\boff[- ]premises?\b/g, " offpremise "],
+  [/\bnon[- ]?alc\b/g, " nonalcoholic "],
+  [/\blow[- ](?:abv|alc|alcohol)\b/g, " lowalcohol "],
+  [/\bon[- ]?prem(?:ises?)?\b/g, " onpremise "],
+  [/\boff[- ]?prem(?:ises?)?\b/g, " offpremise "],
+  [/\bc[- ]stores?\b/g, " convenience store "],
+  // A soft drink is no soft market (see SYNONYMS).
+  [/\bsoft[- ]drinks?\b/g, " softdrink "],
+  // A tax on imports is a duty, unlike the excise tax or a "tax class".
+  [/\bimport (?:tax(?:es)?|levies|levy)\b/g, " import tariff "],
   [/\bnyc\b|\bnew york city\b/g, " new york "],
   [/\bslow(?:ing|ed|s)? down\b/g, " slowdown "],
   // A price range or a bottle by its price is a price tier: "$25-$40 band", "$60+ bottles".
@@ -75,15 +105,38 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
 const PRICE_TIER =
   /\b((?:super|ultra)[- ]premium|premium|value|luxury|standard|mid|economy|budget|entry|high|low)(?:[- ]level)?(?:[- ]priced?)? (?:price )?(?:tiers?|segments?|end|price points?|price bands?|shelf)\b|\bprice (?:tiers?|points?|bands?|segments?)\b/g;
 
-// Words the trade uses for the same thing (in stemmed form): a question with one finds passages with another.
+// Words the trade uses for the same thing (in stemmed form): a question with one finds passages with
+// another. Readers word a topic their own way ("wholesalers", "a soft market", "bourbon stocks", "M&A")
+// while a recap keeps to its own ("distributors", "the slowdown", "inventory", "consolidation").
 const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["tariff", "duti", "levi"],
   ["rtd", "cocktail"],
   ["nonalcohol", "na"],
   ["onpremis", "bar", "restaur"],
-  // The stemmer leaves "shelves" and "shelf" apart.
+  // The stemmer leaves "shelves" and "shelf" apart, and "wholesaling" apart from "wholesaler".
   ["shelf", "shelv"],
+  ["distributor", "wholesal", "wholes"],
+  ["whiskei", "whiski"],
+  // A market that slows: "soft", "softer", "softening", "slump", "downturn" (a soft drink is apart, see PHRASES).
+  ["slowdown", "slump", "downturn", "pullback", "soft", "softer", "soften"],
+  // Stock the trade holds: "inventory", "stocks", "surplus", "glut", "oversupply".
+  ["inventori", "stock", "stockpil", "surplu", "glut", "oversuppli"],
+  ["launch", "innov", "debut"],
+  ["consolid", "merger", "acquisit", "takeov"],
+  ["consum", "shopper", "drinker"],
+  ["holidai", "christma"],
+  // "Bourbon makers" are its distillers.
+  ["distil", "maker"],
 ];
+
+// A family name covers its members, not the other way: "whiskey" finds bourbon and Scotch, "agave"
+// finds tequila and mezcal, "brandy" finds Cognac; a question on bourbon is not covered by Scotch.
+const MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  whiskei: ["bourbon", "rye", "scotch"],
+  whiski: ["bourbon", "rye", "scotch"],
+  agav: ["tequila", "mezcal"],
+  brandi: ["cognac"],
+};
 
 const normalizePhrases = (text: string) =>
   PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token), fold(text));
@@ -104,7 +157,11 @@ export const termsOf = (text: string) =>
       .map(term)
       .filter((t): t is string => Boolean(t)),
   );
-const synonymsOf = (stem: string): string[] => [...(SYNONYMS.find((group) => group.includes(stem)) ?? [stem])];
+const SYNONYM_STEMS = new Set([...SYNONYMS.flat(), ...Object.values(MEMBERS).flat()]);
+const synonymsOf = (stem: string): string[] => {
+  const group = SYNONYMS.find((g) => g.includes(stem)) ?? [stem];
+  return [...new Set([...group, ...group.flatMap((g) => MEMBERS[g] ?? [])])];
+};
 
 /** A question without its conversation: what is left names the topic. */
 export function topicText(query: string): string {
@@ -116,16 +173,26 @@ export function topicText(query: string): string {
 }
 
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
+// A stop word's other forms ("gets", "looked", "saying") are everyday words too.
+const EVERYDAY_STEMS = new Set([...EVERYDAY_WORDS.split(" "), ...STOP_WORDS].map((w) => stemmer(w)));
+
+interface QueryTerm {
+  stem: string;
+  group: string[];
+  word: string;
+  /** False for a word that only measures a topic ("growing", "sales"). */
+  topic: boolean;
+}
 
 /** A question's terms, each with the synonyms that count as it, and whether it names the topic or only a measure of it. */
-function queryTerms(query: string): Array<{ group: string[]; word: string; topic: boolean }> {
+function queryTerms(query: string): QueryTerm[] {
   const seen = new Set<string>();
-  const out: Array<{ group: string[]; word: string; topic: boolean }> = [];
+  const out: QueryTerm[] = [];
   for (const word of tokenize(topicText(query))) {
     const stem = term(word);
     if (!stem || seen.has(stem)) continue;
     seen.add(stem);
-    out.push({ group: synonymsOf(stem), word, topic: !MEASURE_STEMS.has(stem) });
+    out.push({ stem, group: synonymsOf(stem), word, topic: !MEASURE_STEMS.has(stem) });
   }
   return out;
 }
@@ -149,6 +216,18 @@ const TRADE_WORDS =
 // known word; the analyst then asks for more than half (see builtin-analyst.ts), so one unknown
 // word outweighs one known word, and two known words outweigh it.
 const UNKNOWN_WEIGHT = 1;
+
+/**
+ * The words a passage is known by rather than the words it uses: a recap's headline and tags, an
+ * episode's title and series, a company's name, base and brands. A distributor's "brands" are often
+ * descriptions ("Service to grocery stores, taverns and restaurants"), so only short ones count.
+ */
+function topicWordsOf(p: Passage): string {
+  if (p.kind !== "company") return `${p.source} ${p.keywords}`;
+  const company = COMPANIES.find((c) => c.id === p.companyId);
+  if (!company) return p.source;
+  return [company.name, company.location, ...company.keyBrands.filter((b) => b.split(" ").length <= 4)].join(" ");
+}
 
 /** Whether two passages are one source: an episode's moments are the episode. */
 export const sourceOf = (p: Passage) => p.url.replace(/#.*$/, "");
@@ -176,6 +255,8 @@ export interface HubIndex {
   knows(word: string): boolean;
   /** The topic words of a question that nothing in the hub contains, misspellings put right. */
   unknownWords(query: string): string[];
+  /** The question's terms that name a topic to this hub, each with its synonyms (empty when it names none). */
+  topicGroups(query: string): string[][];
   passagesOf(companyId: number): Passage[];
   passages: Passage[];
   aliases: Map<string, number[]>;
@@ -207,28 +288,44 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
     const key = group.join(" ");
     let s = stats.get(key);
     if (!s) {
-      const df = search.search(key, { prefix: false, fuzzy: false }).length;
+      // A word is known by its stem; failing that, as the start of a longer stem of at least five
+      // letters, which the search itself matches ("wholesaling" stems to "wholes", "wholesaler" to "wholesal").
+      const df =
+        search.search(key, { prefix: false, fuzzy: false }).length ||
+        search.search(key, { prefix: (t) => t.length > 4, fuzzy: false }).length;
       stats.set(key, (s = { weight: Math.log(1 + passages.length / Math.max(df, 1)), known: df > 0 }));
     }
     return s;
   };
-  /** The question's terms as the hub reads them: each known or not, with its weight. */
-  const read = (query: string) => queryTerms(query).map((t) => ({ ...t, ...statsOf(t.group) }));
   // A misspelt word is put right to a word of the hub's topics: the recaps' headlines and tags, the
   // episodes' titles, the companies' and brands' names, and the words that ask for a fact. Not to any
   // word of the corpus, where "formats" is one letter from "Forman" and "Germany" two from "Germain".
   const vocabulary = new Set(TRADE_WORDS);
+  // The same words, every length, as stems: an everyday word among them names a topic here ("Shelf",
+  // "Cooler", "More States").
+  const topicStems = new Set(TRADE_WORDS.map((w) => stemmer(w)));
   const seen = new Set<string>();
   for (const p of passages) {
     if (seen.has(p.url)) continue;
     seen.add(p.url);
     for (const word of fold(`${p.source} ${p.keywords}`).split(/[^\p{L}]+/u))
       if (word.length >= 5) vocabulary.add(word);
+    for (const word of tokenize(topicWordsOf(p))) topicStems.add(stemmer(word));
   }
+  /** Whether a term names a topic to this hub: not a measure, and not an everyday word its topics never use. */
+  const topical = (t: QueryTerm) => t.topic && (!EVERYDAY_STEMS.has(t.stem) || topicStems.has(t.stem));
+  /** The question's terms as the hub reads them: each known or not, with its weight. */
+  const read = (query: string) => queryTerms(query).map((t) => ({ ...t, ...statsOf(t.group), topic: topical(t) }));
   const corrected = new Map<string, string>();
   const knows = (word: string) => {
     const t = term(word);
     return t !== null && statsOf([t]).known;
+  };
+  // A word the analyst has a meaning for is no misspelling, though the hub may never use it: an
+  // everyday word ("bought") or one the trade has a synonym for ("christmas" is not "Christian").
+  const meant = (word: string) => {
+    const t = term(word);
+    return t === null || knows(word) || EVERYDAY_STEMS.has(t) || MEASURE_STEMS.has(t) || SYNONYM_STEMS.has(t);
   };
   return {
     passages,
@@ -237,7 +334,7 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
       let fixed = corrected.get(question);
       if (fixed === undefined) {
         if (corrected.size > 10_000) corrected.clear();
-        corrected.set(question, (fixed = correctSpelling(question, vocabulary, (w) => term(w) === null || knows(w))));
+        corrected.set(question, (fixed = correctSpelling(question, vocabulary, meant)));
       }
       return fixed;
     },
@@ -246,6 +343,11 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
       return read(query)
         .filter((t) => t.topic && !t.known)
         .map((t) => t.word);
+    },
+    topicGroups(query) {
+      return queryTerms(query)
+        .filter(topical)
+        .map((t) => t.group);
     },
     search(query, limit, options = {}) {
       const all = read(query);

@@ -80,14 +80,19 @@ export class HubClient {
   }
 
   /** Streams a file to `p` as the request body, reporting progress; never reads it whole into memory. */
-  async upload<T>(p: string, file: string, onProgress?: Progress): Promise<T> {
+  async upload<T>(
+    p: string,
+    file: string,
+    onProgress?: Progress,
+    contentType = "application/octet-stream",
+  ): Promise<T> {
     const { size } = await fs.stat(file).catch(() => {
       throw new CliError(`no such file: ${file}`);
     });
     const body = Readable.toWeb(createReadStream(file).pipe(counting(size, onProgress))) as ReadableStream<Uint8Array>;
     const res = await this.send(p, {
       method: "POST",
-      headers: this.headers(true, { "Content-Type": "application/octet-stream", "Content-Length": String(size) }),
+      headers: this.headers(true, { "Content-Type": contentType, "Content-Length": String(size) }),
       body,
       duplex: "half",
     });

@@ -10,6 +10,9 @@ import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { labelFrom } from "../media/store-upload.ts";
 import type { SendProgress } from "../newsletter/send-queue.server.ts";
+import type { DownloadsReport, ReadersReport, SubscribersReport } from "../analytics/audience-report.server.ts";
+import type { ImportResult } from "../analytics/log-import.server.ts";
+import { printDownloads, printReaders, printSubscribers } from "./stats-print.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]
 
@@ -68,6 +71,13 @@ Sample content
   sample remove                   take the demo recaps and episodes (and their comments and
                                   media) out of a site that publishes its own; run once, and
                                   start with SEED_DEMO=false
+
+Audience (counted by the site itself, no cookies; see docs/analytics.md)
+  stats [downloads|readers|subscribers] [--days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]
+                                  the figures for a period (the last 30 days unless told); all three
+                                  reports when none is named; --json prints the report as JSON
+  stats import <access.log>       count the downloads in a CDN's access log (Combined Log Format) when
+                                  MEDIA_BASE_URL serves the audio; a log already imported is refused
 
 Backup
   backup <file.tar.gz>            download the database and the media together (consistent while
@@ -226,6 +236,10 @@ export async function runHub(
       tags: { type: "string" },
       name: { type: "string" },
       role: { type: "string" },
+      days: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      json: { type: "boolean" },
     },
   });
   const [command, sub, arg] = positionals;
@@ -437,6 +451,45 @@ export async function runHub(
             : `${restored.staff_users} staff, ${restored.recap_drafts! + restored.episode_drafts!} drafts, ${restored.newsletter_subscribers} subscribers, `) +
           `${restored.media_files} media files.`,
       );
+      return;
+    }
+    case "stats import": {
+      const file = need(arg, "the log file");
+      await fs.stat(file).catch(() => {
+        throw new CliError(`no such file: ${file}`);
+      });
+      // The file's digest lets the site refuse a log it has counted before.
+      const digest = createHash("sha256");
+      for await (const chunk of createReadStream(file)) digest.update(chunk as Buffer);
+      const progress = progressPrinter(`Sending ${path.basename(file)}`);
+      const result = await client.upload<ImportResult>(
+        `/api/admin/stats/import?digest=${digest.digest("hex")}`,
+        file,
+        progress,
+        "text/plain",
+      );
+      progress.finish();
+      if (values.json) return out(JSON.stringify(result, null, 2));
+      out(
+        `Imported ${file}: ${result.lines} lines, ${result.audioRequests} audio requests, ${result.downloads} downloads counted ` +
+          `(${result.skipped.notAudio} other files, ${result.skipped.notListening} not listening: HEAD, probes, bots, errors; ${result.skipped.unreadable} unreadable).`,
+      );
+      return;
+    }
+    case "stats":
+    case "stats downloads":
+    case "stats readers":
+    case "stats subscribers": {
+      const query = new URLSearchParams();
+      for (const key of ["days", "from", "to"] as const) if (values[key]) query.set(key, values[key]);
+      const names = sub ? [sub] : ["downloads", "readers", "subscribers"];
+      const reports: Record<string, unknown> = {};
+      for (const name of names)
+        reports[name] = await client.json("GET", `/api/admin/stats/${name}${query.size ? `?${query}` : ""}`);
+      if (values.json) return out(JSON.stringify(sub ? reports[sub] : reports, null, 2));
+      if (reports.downloads) printDownloads(reports.downloads as DownloadsReport, out);
+      if (reports.readers) printReaders(reports.readers as ReadersReport, out);
+      if (reports.subscribers) printSubscribers(reports.subscribers as SubscribersReport, out);
       return;
     }
     default:

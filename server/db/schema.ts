@@ -243,7 +243,69 @@ export interface NewsletterPaceTable {
   next_at: number | string;
 }
 
+/** A day's random salt for the hashes that tell clients apart; deleted with that day's per-client rows. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** One client and episode over 24 hours (IAB Podcast Measurement): a download once `counted`. */
+export interface DownloadWindowsTable {
+  id: Generated<number>;
+  episode_id: number;
+  client: string;
+  started_at: string;
+  bytes: number;
+  requests: number;
+  counted: number;
+  app: string;
+  platform: string;
+}
+
+export interface DownloadDailyTable {
+  day: string;
+  episode_id: number;
+  app: string;
+  platform: string;
+  downloads: number;
+}
+
+export interface ReaderVisitorsTable {
+  day: string;
+  path: string;
+  visitor: string;
+}
+
+export interface ReaderDailyTable {
+  day: string;
+  path: string;
+  views: number;
+  visitors: number;
+}
+
+export interface ReaderSourcesTable {
+  day: string;
+  kind: "referrer" | "campaign";
+  label: string;
+  views: number;
+}
+
+/** A CDN log imported with `hub stats import`, by the SHA-256 of its bytes. */
+export interface AnalyticsImportsTable {
+  digest: string;
+  imported_at: string;
+  lines: number;
+  downloads: number;
+}
+
 export interface DB {
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_imports: AnalyticsImportsTable;
+  download_windows: DownloadWindowsTable;
+  download_daily: DownloadDailyTable;
+  reader_visitors: ReaderVisitorsTable;
+  reader_daily: ReaderDailyTable;
+  reader_sources: ReaderSourcesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { coverageIndex } from "../search/coverage-index.server.ts";
+import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
+import { countPageViews } from "./audience-counting.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { Redis } from "ioredis";
 import fs from "node:fs";
@@ -51,6 +53,8 @@ export interface HttpAppDeps {
   logger: Logger;
   /** The media store (openMediaStore); the data folder's when not given. */
   media?: MediaStore;
+  /** Counts downloads and page views (ANALYTICS); absent: nothing is counted. */
+  audience?: AudienceRecorder;
   /** The client build folder, served as static files; absent in development (Vite serves it). */
   clientDir?: string;
   /** Development only: Vite's middleware, placed before the app. */
@@ -104,6 +108,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   );
   app.use(requestTimeouts(config));
   app.use(securityHeaders(config));
+  if (deps.audience) app.use(countPageViews(deps.audience));
 
   const context = publicConfig(config);
   const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;
@@ -158,7 +163,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.get("/healthz", healthRoute({ config, database, redis, media }));
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
-  app.use("/media", mediaRoutes(config, media));
+  app.use("/media", mediaRoutes(config, media, deps.audience));
   const commentLimit = commentRateLimit(config, redis);
   const provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database));
   app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);

@@ -5,6 +5,8 @@ import express, { Router, type RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import { BUCKETS, mediaRoot, type Bucket } from "../media/buckets.ts";
 import { MEDIA_NAME, servedType, type MediaStore } from "../media/media-store.ts";
+import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
+import { countDownloads } from "./audience-counting.ts";
 
 /**
  * /media/<bucket>/<file>: the two public buckets from DATA_DIR/media. `send`
@@ -17,8 +19,10 @@ import { MEDIA_NAME, servedType, type MediaStore } from "../media/media-store.ts
  * audio), with the type fixed by the name: an .html or .svg that reached a
  * bucket by hand or by an old restore is a 404, never a page of this origin.
  */
-export function mediaRoutes(config: Config, store: MediaStore): Router {
+export function mediaRoutes(config: Config, store: MediaStore, audience?: AudienceRecorder): Router {
   const router = Router();
+  // Downloads are counted from the audio bucket's own requests (docs/analytics.md).
+  if (audience) router.use("/podcast-episodes", countDownloads(audience));
   if (store.kind === "s3") {
     for (const bucket of BUCKETS) router.get(`/${bucket}/:name`, fromObjectStore(store, bucket));
   } else

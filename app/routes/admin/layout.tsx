@@ -38,6 +38,9 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/feedback" className={link}>
             Feedback
           </NavLink>
+          <NavLink to="/admin/audience" className={link}>
+            Audience
+          </NavLink>
           {user.role === "owner" ? (
             <NavLink to="/admin/staff" className={link}>
               Staff

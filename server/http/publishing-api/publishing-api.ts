@@ -28,6 +28,7 @@ import { jsonBody } from "../json-body.ts";
 import { receiveUpload } from "../media-upload.ts";
 import { adminAuth } from "./bearer-auth.ts";
 import { newsletterApi } from "./newsletter-api.ts";
+import { statsApi } from "./stats-api.ts";
 import type { NewsletterServices } from "../../newsletter/subscribe.server.ts";
 import { newsletterPolicy, queueOnPublish } from "../../newsletter/auto-send.server.ts";
 import { passwordLink } from "../../desk/password-links.server.ts";
@@ -253,6 +254,7 @@ export function publishingApi(
   });
 
   router.use(newsletterApi(config, database, mail));
+  router.use(statsApi(database));
 
   return router;
 }

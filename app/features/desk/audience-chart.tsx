@@ -1,0 +1,101 @@
+import { useId } from "react";
+
+export interface ChartPoint {
+  label: string;
+  value: number;
+}
+
+const WIDTH = 640;
+const HEIGHT = 180;
+const LEFT = 44;
+const BOTTOM = 24;
+const TOP = 10;
+
+const num = (n: number) => n.toLocaleString("en-US");
+
+/** A round top for the axis: 1, 2 or 5 times a power of ten, at or above the largest value. */
+function axisTop(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= max)!;
+}
+
+/**
+ * A bar chart drawn on the server as SVG: readable without JavaScript, named
+ * for screen readers by its title and a one-line summary (the table under it
+ * holds every figure).
+ */
+export function BarChart({ title, points, unit }: { title: string; points: ChartPoint[]; unit: string }) {
+  const id = useId();
+  const max = Math.max(0, ...points.map((p) => p.value));
+  const top = axisTop(max);
+  const total = points.reduce((a, p) => a + p.value, 0);
+  const plotWidth = WIDTH - LEFT - 4;
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const step = plotWidth / Math.max(1, points.length);
+  const bar = Math.max(1, step * 0.75);
+  const peak = points.find((p) => p.value === max && max > 0);
+  const summary = `${num(total)} ${unit} in all${peak ? `; the most, ${num(peak.value)}, on ${peak.label}` : ""}.`;
+  return (
+    <figure className="rounded-card bg-surface p-4 shadow-card">
+      <figcaption id={`${id}-title`} className="font-semibold text-ink-950">
+        {title}
+      </figcaption>
+      <p id={`${id}-summary`} className="text-sm text-ink-700">
+        {summary}
+      </p>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="mt-2 h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-summary`}
+      >
+        {[0, 0.5, 1].map((f) => {
+          const y = TOP + plotHeight * (1 - f);
+          return (
+            <g key={f}>
+              <line x1={LEFT} x2={WIDTH - 4} y1={y} y2={y} stroke="currentColor" className="text-ink-100" />
+              <text x={LEFT - 6} y={y + 4} textAnchor="end" fontSize="11" fill="currentColor" className="text-ink-700">
+                {num(Math.round(top * f))}
+              </text>
+            </g>
+          );
+        })}
+        {points.map((p, i) => {
+          const h = (p.value / top) * plotHeight;
+          return (
+            <rect
+              key={p.label}
+              x={LEFT + i * step + (step - bar) / 2}
+              y={TOP + plotHeight - h}
+              width={bar}
+              height={h}
+              rx={Math.min(2, bar / 3)}
+              fill="currentColor"
+              className="text-copper-600"
+            >
+              <title>{`${p.label}: ${num(p.value)} ${unit}`}</title>
+            </rect>
+          );
+        })}
+        {points.length ? (
+          <>
+            <text x={LEFT} y={HEIGHT - 6} fontSize="11" fill="currentColor" className="text-ink-700">
+              {points[0]!.label}
+            </text>
+            <text
+              x={WIDTH - 4}
+              y={HEIGHT - 6}
+              fontSize="11"
+              textAnchor="end"
+              fill="currentColor"
+              className="text-ink-700"
+            >
+              {points[points.length - 1]!.label}
+            </text>
+          </>
+        ) : null}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,86 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { saltedHash, utcDay, type DailySalts } from "./daily-salts.server.ts";
+
+/** A page view as the server answered it; the address and user agent are hashed, never stored. */
+export interface PageHit {
+  at: Date;
+  path: string;
+  address: string;
+  userAgent: string;
+  /** An outside site's domain that sent the reader here. */
+  referrer?: string;
+  /** utm_source / utm_medium / utm_campaign, joined. */
+  campaign?: string;
+}
+
+/** The whole site's row in the per-page tables: unique visitors of the site, not the sum of its pages'. */
+export const WHOLE_SITE = "*";
+const CHUNK = 400;
+
+/**
+ * Writes a batch of page views: views per day and page, a unique visitor
+ * counted the first time the day's hash of their address and user agent is
+ * seen on a page (or on the site), and where the views came from.
+ */
+export async function recordPageHits(db: Kysely<DB>, salts: DailySalts, hits: PageHit[]): Promise<void> {
+  if (hits.length === 0) return;
+  const views = new Map<string, { day: string; path: string; views: number; visitors: number }>();
+  const visitors = new Map<string, { day: string; path: string; visitor: string }>();
+  const sources = new Map<string, { day: string; kind: "referrer" | "campaign"; label: string; views: number }>();
+  for (const h of hits) {
+    const day = utcDay(h.at);
+    const visitor = saltedHash(await salts.of(day), h.address, h.userAgent);
+    for (const path of [h.path, WHOLE_SITE]) {
+      const key = `${day}\n${path}`;
+      const v = views.get(key) ?? { day, path, views: 0, visitors: 0 };
+      v.views += 1;
+      views.set(key, v);
+      visitors.set(`${key}\n${visitor}`, { day, path, visitor });
+    }
+    for (const [kind, label] of [
+      ["referrer", h.referrer],
+      ["campaign", h.campaign],
+    ] as const) {
+      if (!label) continue;
+      const key = `${day}\n${kind}\n${label}`;
+      const s = sources.get(key) ?? { day, kind, label, views: 0 };
+      s.views += 1;
+      sources.set(key, s);
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    const rows = [...visitors.values()];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      // Only the visitors not seen before today come back: each is one more unique visitor.
+      const fresh = await trx
+        .insertInto("reader_visitors")
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(["day", "path", "visitor"]).doNothing())
+        .returning(["day", "path"])
+        .execute();
+      for (const f of fresh) views.get(`${f.day}\n${f.path}`)!.visitors += 1;
+    }
+    const daily = [...views.values()];
+    for (let i = 0; i < daily.length; i += CHUNK)
+      await trx
+        .insertInto("reader_daily")
+        .values(daily.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(["day", "path"]).doUpdateSet({
+            views: sql`reader_daily.views + excluded.views`,
+            visitors: sql`reader_daily.visitors + excluded.visitors`,
+          }),
+        )
+        .execute();
+    const from = [...sources.values()];
+    for (let i = 0; i < from.length; i += CHUNK)
+      await trx
+        .insertInto("reader_sources")
+        .values(from.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(["day", "kind", "label"]).doUpdateSet({ views: sql`reader_sources.views + excluded.views` }),
+        )
+        .execute();
+  });
+}
