@@ -70,7 +70,7 @@ const EVERYDAY_WORDS = [
   // adjectives
   "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool",
   // adverbs, conjunctions and other small words
-  "up down out off over back show almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but",
+  "up down out off over back show almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but vs versus",
 ].join(" ");
 
 // Trade phrases written several ways, made one token before indexing and searching.
@@ -86,6 +86,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bc[- ]stores?\b/g, " convenience store "],
   // A soft drink is no soft market (see SYNONYMS).
   [/\bsoft[- ]drinks?\b/g, " softdrink "],
+  // The top of the price ladder, by any of its names.
+  [/\bhigh[- ]end\b|\btop[- ]shelf\b|\bupscale\b/g, " premium "],
   // A tax on imports is a duty, unlike the excise tax or a "tax class".
   [/\bimport (?:tax(?:es)?|levies|levy)\b/g, " import tariff "],
   [/\bnyc\b|\bnew york city\b/g, " new york "],
@@ -122,7 +124,7 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   // Stock the trade holds: "inventory", "stocks", "surplus", "glut", "oversupply".
   ["inventori", "stock", "stockpil", "surplu", "glut", "oversuppli"],
   ["launch", "innov", "debut"],
-  ["consolid", "merger", "acquisit", "takeov"],
+  ["consolid", "merger", "merg", "acquisit", "takeov"],
   ["consum", "shopper", "drinker"],
   ["holidai", "christma"],
   // "Bourbon makers" are its distillers.

@@ -108,7 +108,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   );
   app.use(requestTimeouts(config));
   app.use(securityHeaders(config));
-  if (deps.audience) app.use(countPageViews(deps.audience));
+  if (deps.audience) app.use(countPageViews(deps.audience, config.SITE_URL));
 
   const context = publicConfig(config);
   const stylesheetText = deps.clientDir ? builtStylesheets(deps.clientDir) : undefined;

@@ -86,7 +86,9 @@ function campaignOf(query: Request["query"]): string | undefined {
  * a view of /x when it comes from another page (a revalidation after a form on
  * the same page does not). Nothing is set on the reader: no cookie, no script.
  */
-export function countPageViews(recorder: AudienceRecorder): RequestHandler {
+export function countPageViews(recorder: AudienceRecorder, siteUrl: string | undefined): RequestHandler {
+  // The site's public name and the name a request reached it by are both "this site", never a referrer.
+  const siteHost = hostOf(siteUrl);
   return (req, res, next) => {
     if (req.method !== "GET" || (NOT_PAGES.test(req.path) && !req.path.endsWith(".data"))) return next();
     const userAgent = req.get("user-agent");
@@ -99,13 +101,14 @@ export function countPageViews(recorder: AudienceRecorder): RequestHandler {
       if (NOT_PAGES.test(path)) return;
       const referrerHost = hostOf(req.get("referer"));
       const ownHost = (req.hostname ?? "").toLowerCase().replace(/^www\./, "");
-      if (isData && (referrerHost !== ownHost || new URL(req.get("referer")!).pathname === path)) return;
+      const fromSite = referrerHost !== undefined && (referrerHost === ownHost || referrerHost === siteHost);
+      if (isData && (!fromSite || new URL(req.get("referer")!).pathname === path)) return;
       recorder.page({
         at: new Date(),
         path,
         address: requestAddress(req),
         userAgent: userAgent!,
-        referrer: referrerHost && referrerHost !== ownHost ? referrerHost : undefined,
+        referrer: referrerHost && !fromSite ? referrerHost : undefined,
         campaign: campaignOf(req.query),
       });
     });
