@@ -170,9 +170,15 @@ describe("deep research on a question of several parts", () => {
 
 describe("a question for the podcast", () => {
   it("quotes what was said as well as what the episode is about", async () => {
-    const id = await idOf("podcast_episodes", "title", "Distributor consolidation in sixty");
-    const answer = ask("that daily shot on distributor consolidation, what did it say?");
-    expect(answer).toContain(`(/podcast?episode=${id}#episode-${id})`);
-    expect(answer).toMatch(new RegExp(`\\(/podcast\\?episode=${id}#episode-${id}&t=\\d+\\)`));
+    for (const [title, q] of [
+      ["Distributor consolidation in sixty", "that daily shot on distributor consolidation, what did it say?"],
+      ["No and low finds", "daily shot, the no and low one: what did they say on it"],
+    ] as const) {
+      const id = await idOf("podcast_episodes", "title", title);
+      const said = ask(q).split("**Sources**")[0]!;
+      // The description and a moment of the transcript, each quoted.
+      expect(said, q).toContain(`(/podcast?episode=${id}#episode-${id})`);
+      expect(said, q).toMatch(new RegExp(`\\(/podcast\\?episode=${id}#episode-${id}&t=\\d+\\)`));
+    }
   });
 });

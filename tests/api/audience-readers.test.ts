@@ -40,7 +40,11 @@ describe.each(ENGINES)("readers counted on the server on %s", (engine) => {
   }
   const settled = () => new Promise((r) => setTimeout(r, 600));
   const daily = async (path: string) =>
-    (await direct.db.selectFrom("reader_daily").select(["views", "visitors"]).where("path", "=", path).executeTakeFirst()) ?? {
+    (await direct.db
+      .selectFrom("reader_daily")
+      .select(["views", "visitors"])
+      .where("path", "=", path)
+      .executeTakeFirst()) ?? {
       views: 0,
       visitors: 0,
     };
@@ -80,7 +84,11 @@ describe.each(ENGINES)("readers counted on the server on %s", (engine) => {
     await visit("/podcast", "198.51.100.31", { Referer: "http://proofline.test/recap" });
     await visit("/podcast?utm_source=Newsletter&utm_medium=email&utm_campaign=holiday", "198.51.100.32");
     await settled();
-    const sources = await direct.db.selectFrom("reader_sources").select(["kind", "label", "views"]).orderBy("kind").execute();
+    const sources = await direct.db
+      .selectFrom("reader_sources")
+      .select(["kind", "label", "views"])
+      .orderBy("kind")
+      .execute();
     expect(sources).toEqual([
       { kind: "campaign", label: "newsletter / email / holiday", views: 1 },
       { kind: "referrer", label: "news.example.com", views: 1 },

@@ -58,7 +58,7 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           Those dates were not understood: showing the last 30 days.
         </p>
       ) : null}
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Period">
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose a period">
         <div>
           <label htmlFor="days" className="block text-sm font-semibold text-ink-900">
             Period
@@ -81,7 +81,7 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           Show
         </button>
       </Form>
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Dates">
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose dates">
         <div>
           <label htmlFor="from" className="block text-sm font-semibold text-ink-900">
             From
