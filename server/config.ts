@@ -73,6 +73,12 @@ const envSchema = z.object({
     .default(10),
   /** SMTP connections each instance sends on side by side (the rate above still holds for all of them together). */
   SMTP_CONNECTIONS: positiveInt.min(1).max(20).default(4),
+  /**
+   * Count opens (an image in each mail) and clicks (links through a signed redirect) per send. Off by
+   * default: it tells the site what each subscriber read, and Apple Mail's privacy protection loads
+   * every image anyway (docs/analytics.md).
+   */
+  NEWSLETTER_TRACKING: bool.default(false),
   /** Send each newly published recap to the confirmed subscribers (false: only `hub newsletter send`). */
   NEWSLETTER_AUTO_SEND: bool.default(true),
   /** How long an instance holds a message it is sending before another may take it over (it died). */

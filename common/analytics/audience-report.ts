@@ -52,5 +52,9 @@ export interface SubscribersReport {
     failed: number;
     bounced: number;
     unsubscribed: number;
+    /** Subscribers who opened (or clicked): counted only with NEWSLETTER_TRACKING. */
+    opens: number;
+    /** Subscribers who clicked a link: counted only with NEWSLETTER_TRACKING. */
+    clicks: number;
   }[];
 }

@@ -84,7 +84,18 @@ export async function audienceCsv(db: Kysely<DB>, table: AudienceTable, period: 
     case "newsletter-sends": {
       const r = await subscribersReport(db, period);
       return toCsv([
-        ["recap_id", "headline", "queued_at", "recipients", "delivered", "failed", "bounced", "unsubscribed"],
+        [
+          "recap_id",
+          "headline",
+          "queued_at",
+          "recipients",
+          "delivered",
+          "failed",
+          "bounced",
+          "unsubscribed",
+          "opened",
+          "clicked",
+        ],
         ...r.sends.map((x) => [
           s(x.recapId),
           x.headline,
@@ -94,6 +105,8 @@ export async function audienceCsv(db: Kysely<DB>, table: AudienceTable, period: 
           s(x.failed),
           s(x.bounced),
           s(x.unsubscribed),
+          s(x.opens),
+          s(x.clicks),
         ]),
       ]);
     }

@@ -202,7 +202,7 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
   const shown = sends.filter((s) => s.queued_at >= start);
   const out: SubscribersReport["sends"] = [];
   for (const s of shown) {
-    const next = sends.find((o) => o.queued_at > s.queued_at)?.queued_at ?? "9999";
+    const next = sends.find((o) => o.queued_at > s.queued_at)?.queued_at ?? "9999-12-31T00:00:00.000Z";
     const counts = await db
       .selectFrom("newsletter_deliveries")
       .innerJoin("newsletter_subscribers", "newsletter_subscribers.id", "newsletter_deliveries.subscriber_id")
@@ -240,6 +240,12 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
       ])
       .where("newsletter_deliveries.send_id", "=", s.id)
       .executeTakeFirst();
+    const engaged = await db
+      .selectFrom("newsletter_engagement")
+      .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("send_id", "=", s.id)
+      .groupBy("kind")
+      .execute();
     out.push({
       id: s.id,
       recapId: s.recap_id,
@@ -250,6 +256,8 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
       failed: n(counts?.failed),
       bounced: n(counts?.bounced),
       unsubscribed: n(counts?.unsubscribed),
+      opens: n(engaged.find((e) => e.kind === "open")?.n),
+      clicks: n(engaged.find((e) => e.kind === "click")?.n),
     });
   }
   return { period, now, perDay: [...perDay.values()], sends: out.reverse() };

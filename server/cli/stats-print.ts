@@ -39,6 +39,6 @@ export function printSubscribers(r: SubscribersReport, out: Out): void {
   );
   for (const s of r.sends)
     out(
-      `  Send of recap ${s.recapId} (${s.queuedAt.slice(0, 10)}): ${num(s.delivered)} delivered of ${num(s.recipients)}, ${num(s.failed)} failed, ${num(s.bounced)} bounced, ${num(s.unsubscribed)} unsubscribed`,
+      `  Send of recap ${s.recapId} (${s.queuedAt.slice(0, 10)}): ${num(s.delivered)} delivered of ${num(s.recipients)}, ${num(s.failed)} failed, ${num(s.bounced)} bounced, ${num(s.unsubscribed)} unsubscribed${s.opens || s.clicks ? `, ${num(s.opens)} opened, ${num(s.clicks)} clicked` : ""}`,
     );
 }

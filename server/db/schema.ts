@@ -298,7 +298,22 @@ export interface AnalyticsImportsTable {
   downloads: number;
 }
 
+/** A subscriber's first open or click of one send (only with NEWSLETTER_TRACKING). */
+export interface NewsletterEngagementTable {
+  send_id: number;
+  subscriber_id: number;
+  kind: "open" | "click";
+  at: string;
+}
+
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface DB {
+  newsletter_engagement: NewsletterEngagementTable;
+  site_secrets: SiteSecretsTable;
   analytics_salts: AnalyticsSaltsTable;
   analytics_imports: AnalyticsImportsTable;
   download_windows: DownloadWindowsTable;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { coverageIndex } from "../search/coverage-index.server.ts";
 import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
 import { countPageViews } from "./audience-counting.ts";
+import { newsletterTracking } from "./newsletter-tracking.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { Redis } from "ioredis";
 import fs from "node:fs";
@@ -157,6 +158,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   };
   app.use(passwordFormsWhenBusy);
   app.use(oneClickUnsubscribe(database));
+  if (config.NEWSLETTER_TRACKING) app.use(newsletterTracking(config, database));
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
   app.use(compression());
 
@@ -260,6 +262,7 @@ export function startNewsletter(config: Config, database: Database, logger: Logg
     retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
     idleSeconds: Math.min(config.SCHEDULE_POLL_SECONDS, 5),
     mediaBaseUrl: config.MEDIA_BASE_URL,
+    tracking: config.NEWSLETTER_TRACKING,
   });
 }
 

@@ -9,6 +9,7 @@ import { claimConfirmation, type ClaimedConfirmation } from "./confirmations.ser
 import { confirmPath, unsubscribePath } from "./newsletter-links.ts";
 import { onMailQueued } from "./queue-signal.ts";
 import { recapEmail, type EmailSite, type RecapEmail } from "./recap-email.ts";
+import { trackedHtml, trackingKey } from "./mail-tracking.server.ts";
 import {
   claimDelivery,
   expandSends,
@@ -41,6 +42,8 @@ export interface SenderOptions {
   /** How long to wait when nothing is due before looking again. */
   idleSeconds: number;
   mediaBaseUrl?: string | undefined;
+  /** NEWSLETTER_TRACKING: each copy carries its own open image and signed click links. */
+  tracking?: boolean;
 }
 
 /**
@@ -122,10 +125,23 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
     }
   }
 
+  let key: Promise<string> | undefined;
   async function deliver(smtp: SmtpClient, d: ClaimedDelivery): Promise<void> {
     const unsubscribeUrl = `${o.site.siteUrl}${unsubscribePath(d.unsubscribeKey)}`;
-    const email = await emailOf(d.recapId, unsubscribeUrl);
-    if (!email) return markFailed(o.db, d.id, owner, "the recap no longer exists");
+    const made = await emailOf(d.recapId, unsubscribeUrl);
+    if (!made) return markFailed(o.db, d.id, owner, "the recap no longer exists");
+    const email = o.tracking
+      ? {
+          ...made,
+          html: trackedHtml(
+            made.html,
+            await (key ??= trackingKey(o.db)),
+            o.site.siteUrl,
+            { sendId: d.sendId, subscriberId: d.subscriberId },
+            unsubscribeUrl,
+          ),
+        }
+      : made;
     const messageId = `<recap-${d.recapId}.${d.subscriberId}@${messageIdHost}>`;
     let committed: Promise<void> | undefined;
     const commitPoint = async () => {

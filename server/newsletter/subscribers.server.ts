@@ -222,6 +222,14 @@ export async function exportSubscriber(db: Kysely<DB>, email: string) {
     .where("d.subscriber_id", "=", s.id)
     .orderBy("d.id")
     .execute();
+  // Only with NEWSLETTER_TRACKING: the first open and click of each send.
+  const engagement = await db
+    .selectFrom("newsletter_engagement as e")
+    .innerJoin("newsletter_sends as n", "n.id", "e.send_id")
+    .select(["n.recap_id", "e.kind", "e.at"])
+    .where("e.subscriber_id", "=", s.id)
+    .orderBy("e.at")
+    .execute();
   return {
     email: s.email,
     status: s.status,
@@ -232,6 +240,7 @@ export async function exportSubscriber(db: Kysely<DB>, email: string) {
     bounced_at: s.bounced_at,
     bounce_reason: s.bounce_reason,
     deliveries,
+    engagement,
   };
 }
 
@@ -241,6 +250,7 @@ export async function deleteSubscriber(db: Kysely<DB>, email: string): Promise<b
     const s = await trx.selectFrom("newsletter_subscribers").select("id").where("email", "=", email).executeTakeFirst();
     if (!s) return false;
     await trx.deleteFrom("newsletter_deliveries").where("subscriber_id", "=", s.id).execute();
+    await trx.deleteFrom("newsletter_engagement").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_subscribers").where("id", "=", s.id).execute();
     return true;

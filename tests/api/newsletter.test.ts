@@ -159,6 +159,8 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     expect(recap!.subject).toBe("Tariffs, depletions and the holiday reset");
     expect(recap!.text).toContain(`Read on the site: ${SITE}/recap/${recapId}`);
     expect(recap!.html).toContain(`href="${SITE}/recap"`);
+    // Tracking is off unless the operator turns it on: no image, no redirected links.
+    expect(recap!.html).not.toMatch(/\/newsletter\/[oc]\//);
     expect(headerLine(recap!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(headerLine(recap!, "list-unsubscribe")).toMatch(
       /^<http:\/\/proofline\.test\/newsletter\/unsubscribe\/[\w-]+>$/,

@@ -15,7 +15,7 @@ import type { Route } from "./+types/audience";
 export const meta: Route.MetaFunction = () => deskMeta("Audience");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
+  const { database, config } = context.get(appContext);
   await requireStaff(request, database);
   const url = new URL(request.url);
   const query = periodQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       readers,
       subscribers,
       feedback: feedback.counts,
+      tracking: config.NEWSLETTER_TRACKING,
     },
     { headers: NO_STORE },
   );
@@ -44,7 +45,7 @@ const short = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 export default function DeskAudience({ loaderData }: Route.ComponentProps) {
-  const { period, days, unread, downloads, readers, subscribers, feedback } = loaderData;
+  const { period, days, unread, downloads, readers, subscribers, feedback, tracking } = loaderData;
   const range = `from=${period.from}&to=${period.to}`;
   const csv = (table: string) => `/admin/audience.csv?table=${table}&${range}`;
   return (
@@ -194,7 +195,10 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           Now {subscribers.now.confirmed.toLocaleString("en-US")} confirmed,{" "}
           {subscribers.now.pending.toLocaleString("en-US")} waiting to confirm,{" "}
           {subscribers.now.unsubscribed.toLocaleString("en-US")} unsubscribed,{" "}
-          {subscribers.now.bounced.toLocaleString("en-US")} bounced. Opens and clicks are not tracked.
+          {subscribers.now.bounced.toLocaleString("en-US")} bounced.{" "}
+          {tracking
+            ? "Opens and clicks are counted (NEWSLETTER_TRACKING): Apple Mail loads every image for its readers, so opens read high."
+            : "Opens and clicks are not tracked."}
         </p>
         <BarChart
           title="Confirmed sign-ups per day"
@@ -212,7 +216,15 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
         />
         <FiguresTable
           caption="Newsletter sends"
-          columns={["Recap", "Recipients", "Delivered", "Failed", "Bounced", "Unsubscribed"]}
+          columns={[
+            "Recap",
+            "Recipients",
+            "Delivered",
+            "Failed",
+            "Bounced",
+            "Unsubscribed",
+            ...(tracking ? ["Opened", "Clicked"] : []),
+          ]}
           rows={subscribers.sends.map((s) => [
             `${s.headline} (${s.queuedAt.slice(0, 10)})`,
             s.recipients,
@@ -220,6 +232,7 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
             s.failed,
             s.bounced,
             s.unsubscribed,
+            ...(tracking ? [s.opens, s.clicks] : []),
           ])}
           csv={csv("newsletter-sends")}
           empty="No newsletter went out in this period."

@@ -86,6 +86,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("downloads", "integer", (c) => c.notNull())
     .execute();
 
+  // Opt-in newsletter tracking (NEWSLETTER_TRACKING): the first open and the first click of
+  // each subscriber for each send, so a send's figures are people, not image loads.
+  await db.schema
+    .createTable("newsletter_engagement")
+    .ifNotExists()
+    .addColumn("send_id", "integer", (c) => c.notNull())
+    .addColumn("subscriber_id", "integer", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("newsletter_engagement_pk", ["send_id", "subscriber_id", "kind"])
+    .execute();
+  // Keys the server signs its own links with (made once, shared by every instance).
+  await db.schema
+    .createTable("site_secrets")
+    .ifNotExists()
+    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("value", "text", (c) => c.notNull())
+    .execute();
+
   // Where readers came from: a referring domain, or a campaign (utm_source / utm_medium / utm_campaign).
   await db.schema
     .createTable("reader_sources")
@@ -105,6 +124,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     "reader_visitors",
     "download_daily",
     "download_windows",
+    "site_secrets",
+    "newsletter_engagement",
     "analytics_imports",
     "analytics_salts",
   ])
