@@ -11,6 +11,21 @@ export const MAX_BUFFERED = 50_000;
 const KEEP_CLIENT_ROWS_MS = 48 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
+let lastDay = { second: 0, day: "" };
+/** The UTC day of an instant, worked out once a second (every page view asks). */
+function dayOfHit(at: Date): string {
+  const second = Math.floor(at.getTime() / 1000);
+  if (second !== lastDay.second) lastDay = { second, day: utcDay(at) };
+  return lastDay.day;
+}
+
+/** A failed batch goes back in front of what came meanwhile (whose entries are new: the maps were swapped). */
+function putBack<T>(failed: Map<string, T>, since: Map<string, T>): Map<string, T> {
+  const merged = new Map(failed);
+  for (const [key, value] of since) if (merged.size < MAX_BUFFERED) merged.set(`${key}\n+`, value);
+  return merged;
+}
+
 /**
  * Counting off the hot path: a request only pushes its event into memory;
  * every ANALYTICS_FLUSH_SECONDS the events are written in one batch per kind.
@@ -18,8 +33,10 @@ const PRUNE_EVERY_MS = 3_600_000;
  * MAX_BUFFERED); a stop (SIGTERM) writes what is held first.
  */
 export class AudienceRecorder {
-  #audio: AudioHit[] = [];
-  #pages: PageHit[] = [];
+  // Events are folded as they come: one entry per listener and file, or per reader, page and
+  // source, so a busy interval costs memory and a write per person, not per request.
+  #audio = new Map<string, AudioHit>();
+  #pages = new Map<string, PageHit>();
   #dropped = 0;
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
@@ -49,13 +66,22 @@ export class AudienceRecorder {
   }
 
   audio(hit: AudioHit): void {
-    if (this.#audio.length >= MAX_BUFFERED) this.#dropped += 1;
-    else this.#audio.push(hit);
+    const key = `${hit.file}\n${hit.address}\n${hit.userAgent}`;
+    const held = this.#audio.get(key);
+    if (held) {
+      held.bytes += hit.bytes;
+      held.requests = (held.requests ?? 1) + 1;
+      held.servedSize ??= hit.servedSize;
+    } else if (this.#audio.size >= MAX_BUFFERED) this.#dropped += 1;
+    else this.#audio.set(key, { ...hit, requests: 1 });
   }
 
   page(hit: PageHit): void {
-    if (this.#pages.length >= MAX_BUFFERED) this.#dropped += 1;
-    else this.#pages.push(hit);
+    const key = `${dayOfHit(hit.at)}\n${hit.path}\n${hit.address}\n${hit.userAgent}\n${hit.referrer ?? ""}\n${hit.campaign ?? ""}`;
+    const held = this.#pages.get(key);
+    if (held) held.views = (held.views ?? 1) + 1;
+    else if (this.#pages.size >= MAX_BUFFERED) this.#dropped += 1;
+    else this.#pages.set(key, { ...hit, views: 1 });
   }
 
   /** Writes what is held; one write at a time, so a slow database never sees two batches of ours at once. */
@@ -67,19 +93,19 @@ export class AudienceRecorder {
   async #write(): Promise<void> {
     const audio = this.#audio;
     const pages = this.#pages;
-    this.#audio = [];
-    this.#pages = [];
+    this.#audio = new Map();
+    this.#pages = new Map();
     try {
-      if (audio.length) await recordAudioHits(this.db, this.salts, audio);
+      if (audio.size) await recordAudioHits(this.db, this.salts, [...audio.values()]);
     } catch (err) {
-      this.#audio = audio.concat(this.#audio).slice(0, MAX_BUFFERED);
-      this.logger.warn({ err, held: this.#audio.length }, "counting downloads failed; will try again");
+      this.#audio = putBack(audio, this.#audio);
+      this.logger.warn({ err, held: this.#audio.size }, "counting downloads failed; will try again");
     }
     try {
-      if (pages.length) await recordPageHits(this.db, this.salts, pages);
+      if (pages.size) await recordPageHits(this.db, this.salts, [...pages.values()]);
     } catch (err) {
-      this.#pages = pages.concat(this.#pages).slice(0, MAX_BUFFERED);
-      this.logger.warn({ err, held: this.#pages.length }, "counting page views failed; will try again");
+      this.#pages = putBack(pages, this.#pages);
+      this.logger.warn({ err, held: this.#pages.size }, "counting page views failed; will try again");
     }
     if (this.#dropped) {
       this.logger.warn({ dropped: this.#dropped }, "audience events dropped: the buffer was full");

@@ -12,6 +12,10 @@ const TOP = 50;
 /** Downloads (IAB) over a period: per day, per episode (with its first 7 and 30 days), per app, platform and series. */
 export async function downloadsReport(db: Kysely<DB>, period: Period): Promise<DownloadsReport> {
   const inPeriod = db.selectFrom("download_daily").where("day", ">=", period.from).where("day", "<=", period.to);
+  const appsInPeriod = db
+    .selectFrom("download_apps_daily")
+    .where("day", ">=", period.from)
+    .where("day", "<=", period.to);
   const [daily, perEpisode, apps, platforms] = await Promise.all([
     inPeriod
       .select(["day", (eb) => eb.fn.sum<number>("downloads").as("downloads")])
@@ -24,12 +28,12 @@ export async function downloadsReport(db: Kysely<DB>, period: Period): Promise<D
       .orderBy("episode_id", "desc")
       .limit(TOP)
       .execute(),
-    inPeriod
+    appsInPeriod
       .select(["app", (eb) => eb.fn.sum<number>("downloads").as("downloads")])
       .groupBy("app")
       .orderBy(sql`sum(downloads)`, "desc")
       .execute(),
-    inPeriod
+    appsInPeriod
       .select(["platform", (eb) => eb.fn.sum<number>("downloads").as("downloads")])
       .groupBy("platform")
       .orderBy(sql`sum(downloads)`, "desc")

@@ -22,6 +22,8 @@ export interface AudioHit {
   bytes: number;
   /** The file's whole size when the response said it. */
   servedSize?: number;
+  /** Requests folded into this one (their bytes summed, the first one's time): 1 when absent. */
+  requests?: number;
 }
 
 /** Any fixed number: the lock that makes one instance's batch wait for another's on PostgreSQL. */
@@ -61,6 +63,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
       episodeId: episode.id,
       clients: [saltedHash(today, h.address, h.userAgent), saltedHash(yesterday, h.address, h.userAgent)],
       bytes: h.bytes,
+      requests: h.requests ?? 1,
       threshold: minuteOfAudio(episode.byte_size, episode.duration_seconds, h.servedSize),
       app: listeningApp(h.userAgent),
       platform: platformOf(h.userAgent),
@@ -113,25 +116,40 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
         .where("id", "=", w.id!)
         .execute();
 
-    const perDay = new Map<
-      string,
-      { day: string; episode_id: number; app: string; platform: string; downloads: number }
-    >();
+    const perEpisode = new Map<string, { day: string; episode_id: number; downloads: number }>();
+    const perApp = new Map<string, { day: string; app: string; platform: string; downloads: number }>();
     for (const w of counted) {
       const day = utcDay(new Date(w.startedAt));
-      const key = `${day}\n${w.episodeId}\n${w.app}\n${w.platform}`;
-      const entry = perDay.get(key) ?? { day, episode_id: w.episodeId, app: w.app, platform: w.platform, downloads: 0 };
-      entry.downloads += 1;
-      perDay.set(key, entry);
+      const e = perEpisode.get(`${day}\n${w.episodeId}`) ?? { day, episode_id: w.episodeId, downloads: 0 };
+      e.downloads += 1;
+      perEpisode.set(`${day}\n${w.episodeId}`, e);
+      const a = perApp.get(`${day}\n${w.app}\n${w.platform}`) ?? {
+        day,
+        app: w.app,
+        platform: w.platform,
+        downloads: 0,
+      };
+      a.downloads += 1;
+      perApp.set(`${day}\n${w.app}\n${w.platform}`, a);
     }
-    for (const part of chunks([...perDay.values()]))
+    for (const part of chunks([...perEpisode.values()]))
       await trx
         .insertInto("download_daily")
         .values(part)
         .onConflict((oc) =>
           oc
-            .columns(["day", "episode_id", "app", "platform"])
+            .columns(["day", "episode_id"])
             .doUpdateSet({ downloads: sql`download_daily.downloads + excluded.downloads` }),
+        )
+        .execute();
+    for (const part of chunks([...perApp.values()]))
+      await trx
+        .insertInto("download_apps_daily")
+        .values(part)
+        .onConflict((oc) =>
+          oc
+            .columns(["day", "app", "platform"])
+            .doUpdateSet({ downloads: sql`download_apps_daily.downloads + excluded.downloads` }),
         )
         .execute();
     return counted.length;

@@ -22,6 +22,8 @@ export interface AudioRequest {
   /** The client's hash with the salt of the request's day, then of the day before. */
   clients: readonly [today: string, yesterday: string];
   bytes: number;
+  /** How many requests brought those bytes (one, or several folded together within a batch). */
+  requests?: number;
   /** Bytes in a minute of this episode (or the whole file when shorter). */
   threshold: number;
   app: string;
@@ -78,7 +80,7 @@ export function applyRequests(open: DownloadWindow[], requests: AudioRequest[]):
       open.push(w);
     }
     w.bytes = Math.min(MAX_BYTES, w.bytes + r.bytes);
-    w.requests += 1;
+    w.requests += r.requests ?? 1;
     if (!w.counted && w.bytes >= r.threshold) {
       w.counted = true;
       counted.push(w);

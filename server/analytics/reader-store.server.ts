@@ -12,6 +12,8 @@ export interface PageHit {
   referrer?: string;
   /** utm_source / utm_medium / utm_campaign, joined. */
   campaign?: string;
+  /** Views folded into this one (the same reader, page and source within a batch): 1 when absent. */
+  views?: number;
 }
 
 /** The whole site's row in the per-page tables: unique visitors of the site, not the sum of its pages'. */
@@ -34,7 +36,7 @@ export async function recordPageHits(db: Kysely<DB>, salts: DailySalts, hits: Pa
     for (const path of [h.path, WHOLE_SITE]) {
       const key = `${day}\n${path}`;
       const v = views.get(key) ?? { day, path, views: 0, visitors: 0 };
-      v.views += 1;
+      v.views += h.views ?? 1;
       views.set(key, v);
       visitors.set(`${key}\n${visitor}`, { day, path, visitor });
     }
@@ -45,7 +47,7 @@ export async function recordPageHits(db: Kysely<DB>, salts: DailySalts, hits: Pa
       if (!label) continue;
       const key = `${day}\n${kind}\n${label}`;
       const s = sources.get(key) ?? { day, kind, label, views: 0 };
-      s.views += 1;
+      s.views += h.views ?? 1;
       sources.set(key, s);
     }
   }

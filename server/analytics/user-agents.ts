@@ -65,7 +65,15 @@ const isbot = createIsbotFromList(list.filter((p) => !BARE_NAME.has(p)));
  */
 export function isBotAgent(ua: string | undefined): boolean {
   if (!ua?.trim()) return true;
-  const app = first(APPS, ua);
-  if (app && !BROWSERS.has(app)) return false;
-  return isbot(ua);
+  // Every request asks, and a site sees the same few hundred agents again and again.
+  let verdict = verdicts.get(ua);
+  if (verdict === undefined) {
+    const app = first(APPS, ua);
+    verdict = app && !BROWSERS.has(app) ? false : isbot(ua);
+    if (verdicts.size >= 5_000) verdicts.clear();
+    verdicts.set(ua, verdict);
+  }
+  return verdict;
 }
+
+const verdicts = new Map<string, boolean>();

@@ -265,6 +265,11 @@ export interface DownloadWindowsTable {
 export interface DownloadDailyTable {
   day: string;
   episode_id: number;
+  downloads: number;
+}
+
+export interface DownloadAppsDailyTable {
+  day: string;
   app: string;
   platform: string;
   downloads: number;
@@ -318,6 +323,7 @@ export interface DB {
   analytics_imports: AnalyticsImportsTable;
   download_windows: DownloadWindowsTable;
   download_daily: DownloadDailyTable;
+  download_apps_daily: DownloadAppsDailyTable;
   reader_visitors: ReaderVisitorsTable;
   reader_daily: ReaderDailyTable;
   reader_sources: ReaderSourcesTable;

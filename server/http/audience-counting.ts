@@ -90,26 +90,31 @@ export function countPageViews(recorder: AudienceRecorder, siteUrl: string | und
   // The site's public name and the name a request reached it by are both "this site", never a referrer.
   const siteHost = hostOf(siteUrl);
   return (req, res, next) => {
-    if (req.method !== "GET" || (NOT_PAGES.test(req.path) && !req.path.endsWith(".data"))) return next();
-    const userAgent = req.get("user-agent");
+    if (req.method !== "GET") return next();
+    const requested = req.path;
+    const isData = requested.endsWith(".data");
+    if (!isData && NOT_PAGES.test(requested)) return next();
+    const userAgent = req.headers["user-agent"];
     if (isBotAgent(userAgent) || optedOut(req) || prefetch(req)) return next();
     res.once("finish", () => {
       if (res.statusCode !== 200) return;
-      const isData = req.path.endsWith(".data");
-      if (!isData && !/text\/html/.test(String(res.getHeader("content-type") ?? ""))) return;
-      const path = (isData ? req.path.replace(/(\/_root)?\.data$/, "") || "/" : req.path).slice(0, 200);
-      if (NOT_PAGES.test(path)) return;
-      const referrerHost = hostOf(req.get("referer"));
-      const ownHost = (req.hostname ?? "").toLowerCase().replace(/^www\./, "");
-      const fromSite = referrerHost !== undefined && (referrerHost === ownHost || referrerHost === siteHost);
-      if (isData && (!fromSite || new URL(req.get("referer")!).pathname === path)) return;
+      if (!isData && !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      const path = (isData ? requested.replace(/(\/_root)?\.data$/, "") || "/" : requested).slice(0, 200);
+      if (isData && NOT_PAGES.test(path)) return;
+      // Most views come from the site's own links: the referrer is read only when there is one.
+      const referer = req.headers.referer;
+      const referrerHost = referer ? hostOf(referer) : undefined;
+      const fromSite =
+        referrerHost !== undefined &&
+        (referrerHost === siteHost || referrerHost === (req.hostname ?? "").toLowerCase().replace(/^www\./, ""));
+      if (isData && (!fromSite || new URL(referer!).pathname === path)) return;
       recorder.page({
         at: new Date(),
         path,
         address: requestAddress(req),
         userAgent: userAgent!,
         referrer: referrerHost && !fromSite ? referrerHost : undefined,
-        campaign: campaignOf(req.query),
+        campaign: req.url.includes("utm_") ? campaignOf(req.query) : undefined,
       });
     });
     next();

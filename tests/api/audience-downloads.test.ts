@@ -128,7 +128,7 @@ describe.each(ENGINES)("podcast downloads by the IAB rules on %s", (engine) => {
   });
 
   it("stores no address, and reports downloads by episode, app and day to the API and `hub stats --json`", async () => {
-    for (const table of ["download_windows", "download_daily"] as const) {
+    for (const table of ["download_windows", "download_daily", "download_apps_daily"] as const) {
       const rows = JSON.stringify(await direct.db.selectFrom(table).selectAll().execute());
       expect(rows).not.toContain("198.51.100");
     }
@@ -190,7 +190,13 @@ describe.each(ENGINES)("podcast downloads by the IAB rules on %s", (engine) => {
         .where("episode_id", "=", e.id)
         .where("day", "=", "2026-11-20")
         .execute();
-      expect(day).toEqual([expect.objectContaining({ app: "Apple Podcasts", downloads: 1 })]);
+      expect(day).toEqual([expect.objectContaining({ downloads: 1 })]);
+      const apps = await direct.db
+        .selectFrom("download_apps_daily")
+        .selectAll()
+        .where("day", "=", "2026-11-20")
+        .execute();
+      expect(apps).toEqual([{ day: "2026-11-20", app: "Apple Podcasts", platform: "iOS", downloads: 1 }]);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

@@ -39,21 +39,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column("started_at")
     .execute();
 
+  // Downloads per day twice over, each as small as the Audience page needs: per episode, and
+  // per listening app and platform (a year of a popular show is a few thousand rows in each).
   await db.schema
     .createTable("download_daily")
     .ifNotExists()
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("episode_id", "integer", (c) => c.notNull())
-    .addColumn("app", "text", (c) => c.notNull())
-    .addColumn("platform", "text", (c) => c.notNull())
     .addColumn("downloads", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("download_daily_pk", ["day", "episode_id", "app", "platform"])
+    .addPrimaryKeyConstraint("download_daily_pk", ["day", "episode_id"])
     .execute();
   await db.schema
     .createIndex("download_daily_episode_idx")
     .ifNotExists()
     .on("download_daily")
     .columns(["episode_id", "day"])
+    .execute();
+  await db.schema
+    .createTable("download_apps_daily")
+    .ifNotExists()
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("app", "text", (c) => c.notNull())
+    .addColumn("platform", "text", (c) => c.notNull())
+    .addColumn("downloads", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("download_apps_daily_pk", ["day", "app", "platform"])
     .execute();
 
   // A visitor (a hash with the day's salt) seen on a page that day: how unique visitors are counted once.
@@ -122,6 +131,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     "reader_sources",
     "reader_daily",
     "reader_visitors",
+    "download_apps_daily",
     "download_daily",
     "download_windows",
     "site_secrets",
