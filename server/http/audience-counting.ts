@@ -30,13 +30,16 @@ export function countDownloads(recorder: AudienceRecorder): RequestHandler {
     const userAgent = req.get("user-agent");
     if (req.method !== "GET" || isBotAgent(userAgent)) return next();
     const socketBefore = req.socket.bytesWritten;
+    // Read now: under this mount the path is the file's name; by the time the response ends,
+    // Express has put the bucket back in front of it.
+    const requested = req.path;
     res.once("close", () => {
       if (res.statusCode !== 200 && res.statusCode !== 206) return;
       const bytes = bytesSent(res, socketBefore);
       if (bytes <= PROBE_BYTES) return;
       let file: string;
       try {
-        file = decodeURIComponent(req.path.replace(/^\//, ""));
+        file = decodeURIComponent(requested.replace(/^\//, ""));
       } catch {
         return;
       }

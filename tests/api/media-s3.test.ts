@@ -27,7 +27,7 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     s3 = await startS3();
     dbA = await freshDatabase(engine);
     dirB = await freshDatabase("sqlite"); // only its empty data folder is used on PostgreSQL
-    const env = { ...dbA.env, ...s3.env, ADMIN_TOKEN: TOKEN };
+    const env = { ...dbA.env, ...s3.env, ADMIN_TOKEN: TOKEN, ANALYTICS_FLUSH_SECONDS: "0.1" };
     a = await startServer(env);
     b = await startServer({ ...env, ...(engine === "postgres" ? { DATA_DIR: dirB.dataDir } : {}), SEED_DEMO: "false" });
   });
@@ -150,6 +150,32 @@ describe(`media in an S3-protocol store, two instances (${engine})`, () => {
     expect(await missing.json()).toEqual({
       error: "mp3_file: no file named never-uploaded.mp3 in podcast-episodes; upload it first",
     });
+  });
+
+  it("counts a download of audio it serves from the store, by the same rules as from disk", async () => {
+    const { episodes } = (await (await fetch(`${a.url}/api/episodes?limit=1`)).json()) as {
+      episodes: { id: number; audio_url: string }[];
+    };
+    const audio = new URL(episodes[0]!.audio_url, "http://x").pathname;
+    const listen = (server: RunningServer, range?: string) =>
+      fetch(`${server.url}${audio}`, {
+        headers: {
+          "User-Agent": "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)",
+          ...(range ? { Range: range } : {}),
+        },
+      }).then((r) => r.arrayBuffer());
+    await listen(b, "bytes=0-1"); // a probe: not a download
+    await listen(a);
+    await listen(b); // the same listener through the other instance, the same day
+    const report = async () =>
+      (await (await fetch(`${a.url}/api/admin/stats/downloads?days=1`, { headers: auth })).json()) as {
+        total: number;
+        episodes: { id: number; downloads: number }[];
+      };
+    for (const giveUp = Date.now() + 10_000; (await report()).total < 1; await new Promise((r) => setTimeout(r, 100)))
+      if (Date.now() > giveUp) throw new Error("the download was never counted");
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await report()).episodes).toEqual([expect.objectContaining({ id: episodes[0]!.id, downloads: 1 })]);
   });
 
   it("backs up the buckets with the rows, and a restore puts the files back", async () => {
