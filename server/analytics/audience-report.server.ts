@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { DownloadsReport, ReadersReport, SubscribersReport } from "#common/analytics/audience-report.ts";
 import { addDays, daysOf, type Period } from "./audience-period.server.ts";
@@ -210,38 +210,18 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
     const counts = await db
       .selectFrom("newsletter_deliveries")
       .innerJoin("newsletter_subscribers", "newsletter_subscribers.id", "newsletter_deliveries.subscriber_id")
-      .select([
-        (eb) =>
-          eb.fn
-            .sum<number>(eb.case().when("newsletter_deliveries.status", "=", "sent").then(1).else(0).end())
-            .as("delivered"),
-        (eb) =>
-          eb.fn
-            .sum<number>(eb.case().when("newsletter_deliveries.status", "=", "failed").then(1).else(0).end())
-            .as("failed"),
-        (eb) =>
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when(eb.and([eb("bounced_at", ">=", s.queued_at), eb("bounced_at", "<", next)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as("bounced"),
-        (eb) =>
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when(eb.and([eb("unsubscribed_at", ">=", s.queued_at), eb("unsubscribed_at", "<", next)]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as("unsubscribed"),
-      ])
+      .select((eb) => {
+        // How many of this send's recipients a condition holds for.
+        const howMany = (holds: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(holds).then(1).else(0).end());
+        const between = (column: "bounced_at" | "unsubscribed_at") =>
+          eb.and([eb(column, ">=", s.queued_at), eb(column, "<", next)]);
+        return [
+          howMany(eb("newsletter_deliveries.status", "=", "sent")).as("delivered"),
+          howMany(eb("newsletter_deliveries.status", "=", "failed")).as("failed"),
+          howMany(between("bounced_at")).as("bounced"),
+          howMany(between("unsubscribed_at")).as("unsubscribed"),
+        ];
+      })
       .where("newsletter_deliveries.send_id", "=", s.id)
       .executeTakeFirst();
     const engaged = await db

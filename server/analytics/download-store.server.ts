@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
+import { inBatches } from "./batches.ts";
 import { dayBefore, saltedHash, utcDay, type DailySalts } from "./daily-salts.server.ts";
 import {
   applyRequests,
@@ -28,10 +29,6 @@ export interface AudioHit {
 
 /** Any fixed number: the lock that makes one instance's batch wait for another's on PostgreSQL. */
 const DOWNLOADS_LOCK = 27_2701;
-const CHUNK = 400;
-
-const chunks = <T>(items: T[], size = CHUNK) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * Writes a batch of audio requests: the windows they open or add to, and a
@@ -44,7 +41,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
   if (hits.length === 0) return 0;
   const files = [...new Set(hits.map((h) => h.file))];
   const episodes = new Map<string, { id: number; byte_size: number | null; duration_seconds: number | null }>();
-  for (const part of chunks(files))
+  for (const part of inBatches(files))
     for (const e of await db
       .selectFrom("podcast_episodes")
       .select(["id", "mp3_file", "byte_size", "duration_seconds"])
@@ -77,7 +74,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
     const since = new Date(earliest - WINDOW_MS - LATE_MS).toISOString();
     const clients = [...new Set(requests.flatMap((r) => r.clients))];
     const open: DownloadWindow[] = [];
-    for (const part of chunks(clients))
+    for (const part of inBatches(clients))
       for (const w of await trx
         .selectFrom("download_windows")
         .selectAll()
@@ -107,7 +104,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
       app: w.app,
       platform: w.platform,
     });
-    for (const part of chunks(changed.filter((w) => w.id === undefined)))
+    for (const part of inBatches(changed.filter((w) => w.id === undefined)))
       await trx.insertInto("download_windows").values(part.map(row)).execute();
     for (const w of changed.filter((w) => w.id !== undefined))
       await trx
@@ -132,7 +129,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
       a.downloads += 1;
       perApp.set(`${day}\n${w.app}\n${w.platform}`, a);
     }
-    for (const part of chunks([...perEpisode.values()]))
+    for (const part of inBatches([...perEpisode.values()]))
       await trx
         .insertInto("download_daily")
         .values(part)
@@ -142,7 +139,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
             .doUpdateSet({ downloads: sql`download_daily.downloads + excluded.downloads` }),
         )
         .execute();
-    for (const part of chunks([...perApp.values()]))
+    for (const part of inBatches([...perApp.values()]))
       await trx
         .insertInto("download_apps_daily")
         .values(part)

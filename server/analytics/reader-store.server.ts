@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { inBatches } from "./batches.ts";
 import { saltedHash, utcDay, type DailySalts } from "./daily-salts.server.ts";
 
 /** A page view as the server answered it; the address and user agent are hashed, never stored. */
@@ -18,7 +19,6 @@ export interface PageHit {
 
 /** The whole site's row in the per-page tables: unique visitors of the site, not the sum of its pages'. */
 export const WHOLE_SITE = "*";
-const CHUNK = 400;
 
 /**
  * Writes a batch of page views: views per day and page, a unique visitor
@@ -52,22 +52,21 @@ export async function recordPageHits(db: Kysely<DB>, salts: DailySalts, hits: Pa
     }
   }
   await db.transaction().execute(async (trx) => {
-    const rows = [...visitors.values()];
-    for (let i = 0; i < rows.length; i += CHUNK) {
+    for (const part of inBatches([...visitors.values()])) {
       // Only the visitors not seen before today come back: each is one more unique visitor.
       const fresh = await trx
         .insertInto("reader_visitors")
-        .values(rows.slice(i, i + CHUNK))
+        .values(part)
         .onConflict((oc) => oc.columns(["day", "path", "visitor"]).doNothing())
         .returning(["day", "path"])
         .execute();
       for (const f of fresh) views.get(`${f.day}\n${f.path}`)!.visitors += 1;
     }
-    const daily = [...views.values()];
-    for (let i = 0; i < daily.length; i += CHUNK)
+    // Each batch adds to the day's counts: the first write of a row inserts it, later ones add.
+    for (const part of inBatches([...views.values()]))
       await trx
         .insertInto("reader_daily")
-        .values(daily.slice(i, i + CHUNK))
+        .values(part)
         .onConflict((oc) =>
           oc.columns(["day", "path"]).doUpdateSet({
             views: sql`reader_daily.views + excluded.views`,
@@ -75,11 +74,10 @@ export async function recordPageHits(db: Kysely<DB>, salts: DailySalts, hits: Pa
           }),
         )
         .execute();
-    const from = [...sources.values()];
-    for (let i = 0; i < from.length; i += CHUNK)
+    for (const part of inBatches([...sources.values()]))
       await trx
         .insertInto("reader_sources")
-        .values(from.slice(i, i + CHUNK))
+        .values(part)
         .onConflict((oc) =>
           oc.columns(["day", "kind", "label"]).doUpdateSet({ views: sql`reader_sources.views + excluded.views` }),
         )

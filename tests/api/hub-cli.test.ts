@@ -47,6 +47,8 @@ describe("npm run hub", () => {
       "user list",
       "backup",
       "restore",
+      "stats [downloads|readers|subscribers]",
+      "stats import",
     ])
       expect(stdout).toContain(command);
   });
