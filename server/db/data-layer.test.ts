@@ -43,6 +43,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-25T0900-chat-shares-and-feedback",
       "2026-11-26T0900-site-search",
       "2026-11-27T0900-episode-tags",
+      "2026-11-28T0900-audience",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -153,6 +154,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-25T0900-chat-shares-and-feedback",
       "2026-11-26T0900-site-search",
       "2026-11-27T0900-episode-tags",
+      "2026-11-28T0900-audience",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")
