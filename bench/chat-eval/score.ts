@@ -61,6 +61,8 @@ const SETS: Array<{ name: string; file: string }> = [
   // A second development set, written later by a third author from the content alone, to find
   // what the fixes on the first had overfitted (changes may be tuned on it too).
   { name: "probe", file: "held-apart-probe.json" },
+  // A third development set by a fourth author, once the first probe set was used up by tuning.
+  { name: "probe-2", file: "held-apart-probe-2.json" },
   { name: "test", file: "held-apart-test.json" },
 ].filter((s) => (!only || s.name === only) && fs.existsSync(path.join(here, s.file)));
 /** The test set's target share of right answers (issue 25). */

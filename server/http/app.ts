@@ -266,8 +266,11 @@ export function startNewsletter(config: Config, database: Database, logger: Logg
   });
 }
 
-/** A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs. */
-const SECRET_PATHS = [/^(\/admin\/password\/)[^/?#.]+/, NEWSLETTER_SECRET_PATH];
+/**
+ * A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs,
+ * nor a tracked mail's token (it names a subscriber).
+ */
+const SECRET_PATHS = [/^(\/admin\/password\/)[^/?#.]+/, NEWSLETTER_SECRET_PATH, /^(\/newsletter\/[oc]\/)[^/?#]+/];
 export const withoutSecrets = (url: string) =>
   SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
 

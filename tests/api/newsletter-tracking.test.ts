@@ -112,6 +112,11 @@ describe.each(ENGINES)("newsletter opens and clicks with NEWSLETTER_TRACKING on 
     // An instance without tracking does not follow these addresses at all.
     expect((await fetch(`${off.url}${click}`, { redirect: "manual" })).status).toBe(404);
 
+    // The tokens name a subscriber: the request log shows neither.
+    const tokens = [pixel, click].map((p) => p.split("/")[3]!.split("?")[0]!.split(".")[2]!);
+    expect(JSON.stringify(server.logs)).toContain("/newsletter/c/[secret]");
+    for (const token of tokens) expect(JSON.stringify(server.logs)).not.toContain(token);
+
     const send = (await stats()).sends.find((s) => s.delivered === 2)!;
     expect(send).toMatchObject({ delivered: 2, opens: 1, clicks: 1 });
 

@@ -60,6 +60,8 @@ describe("the desk's Audience page", () => {
       /\b2\s+2\s+2\s+2$/,
     );
     expect(await page.getByRole("table", { name: "Downloads by app" }).innerText()).toMatch(/Overcast\s+2/);
+    await page.getByRole("img", { name: "Listening apps Overcast 2 downloads." }).waitFor();
+    await page.getByRole("img", { name: /^Top pages by views \/recap 3 page views/ }).waitFor();
     expect(await page.getByRole("table", { name: "Top pages" }).innerText()).toMatch(/\/recap\s+3\s+3/);
     expect(await page.getByRole("table", { name: "Where readers came from" }).innerText()).toContain(
       "Campaign: newsletter / email / -",

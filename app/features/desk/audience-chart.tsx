@@ -99,3 +99,86 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
     </figure>
   );
 }
+
+const ROW = 24;
+const LABEL = 200;
+
+/** The label as it fits beside its bar (the table under the chart has it whole). */
+const fitted = (label: string) => (label.length > 30 ? `${label.slice(0, 29)}…` : label);
+
+/**
+ * Horizontal bars for a ranking (apps, episodes, pages, sends), largest first,
+ * drawn as SVG on the server like BarChart; the table under it has every row.
+ */
+export function RankChart({
+  title,
+  points,
+  unit,
+  most = 8,
+}: {
+  title: string;
+  points: ChartPoint[];
+  unit: string;
+  most?: number;
+}) {
+  const id = useId();
+  const shown = points.slice(0, most);
+  if (shown.length === 0) return null; // the table under it says there is nothing yet
+  const max = Math.max(0, ...shown.map((p) => p.value));
+  const top = axisTop(max);
+  const height = shown.length * ROW + 8;
+  const plot = WIDTH - LABEL - 60;
+  const summary = `${shown
+    .slice(0, 3)
+    .map((p) => `${p.label} ${num(p.value)} ${unit}`)
+    .join(", ")}${shown.length > 3 ? ", and more in the table below" : ""}.`;
+  return (
+    <figure className="rounded-card bg-surface p-4 shadow-card">
+      <figcaption id={`${id}-title`} className="font-semibold text-ink-950">
+        {title}
+      </figcaption>
+      <p id={`${id}-summary`} className="sr-only">
+        {summary}
+      </p>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        className="mt-2 h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-summary`}
+      >
+        {shown.map((p, i) => {
+          const y = 4 + i * ROW;
+          const w = (p.value / top) * plot;
+          return (
+            <g key={`${p.label}-${i}`}>
+              <text
+                x={LABEL - 8}
+                y={y + 15}
+                textAnchor="end"
+                fontSize="12"
+                fill="currentColor"
+                className="text-ink-900"
+              >
+                {fitted(p.label)}
+              </text>
+              <rect
+                x={LABEL}
+                y={y + 3}
+                width={Math.max(w, 1)}
+                height={ROW - 8}
+                rx="2"
+                fill="currentColor"
+                className="text-copper-600"
+              >
+                <title>{`${p.label}: ${num(p.value)} ${unit}`}</title>
+              </rect>
+              <text x={LABEL + w + 6} y={y + 15} fontSize="12" fill="currentColor" className="text-ink-700">
+                {num(p.value)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}

@@ -4,7 +4,7 @@ import { PERIOD_CHOICES } from "#common/analytics/audience-report.ts";
 import { periodFrom, periodQuery } from "#server/analytics/audience-period.server.ts";
 import { downloadsReport, readersReport, subscribersReport } from "#server/analytics/audience-report.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
-import { BarChart } from "../../features/desk/audience-chart";
+import { BarChart, RankChart } from "../../features/desk/audience-chart";
 import { FiguresTable } from "../../features/desk/audience-table";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
@@ -116,6 +116,13 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           unit="downloads"
           points={downloads.perDay.map((d) => ({ label: short(d.day), value: d.downloads }))}
         />
+        <RankChart
+          title="Episodes by downloads in their first 7 days"
+          unit="downloads"
+          points={[...downloads.episodes]
+            .sort((a, b) => b.first7Days - a.first7Days)
+            .map((e) => ({ label: e.title, value: e.first7Days }))}
+        />
         <FiguresTable
           caption="Downloads by episode"
           columns={["Episode", "In the period", "First 7 days", "First 30 days", "All time"]}
@@ -130,6 +137,11 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           ])}
           csv={csv("downloads-by-episode")}
           empty="No downloads in this period."
+        />
+        <RankChart
+          title="Listening apps"
+          unit="downloads"
+          points={downloads.apps.map((a) => ({ label: a.app, value: a.downloads }))}
         />
         <FiguresTable
           caption="Downloads by app"
@@ -160,6 +172,11 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           title="Page views per day"
           unit="page views"
           points={readers.perDay.map((d) => ({ label: short(d.day), value: d.views }))}
+        />
+        <RankChart
+          title="Top pages by views"
+          unit="page views"
+          points={readers.pages.map((p) => ({ label: p.path, value: p.views }))}
         />
         <FiguresTable
           caption="Top pages"
@@ -213,6 +230,14 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
             .map((d) => [d.day, d.signups, d.confirmations, d.unsubscribes, d.bounces])}
           csv={csv("subscribers-by-day")}
           empty="No sign-ups, confirmations or unsubscribes in this period."
+        />
+        <RankChart
+          title="Each send: messages delivered"
+          unit="messages delivered"
+          points={subscribers.sends.map((s) => ({
+            label: `${s.queuedAt.slice(0, 10)} ${s.headline}`,
+            value: s.delivered,
+          }))}
         />
         <FiguresTable
           caption="Newsletter sends"
