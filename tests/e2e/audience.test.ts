@@ -62,6 +62,7 @@ describe("the desk's Audience page", () => {
     expect(await page.getByRole("table", { name: "Downloads by app" }).innerText()).toMatch(/Overcast\s+2/);
     await page.getByRole("img", { name: "Listening apps Overcast 2 downloads." }).waitFor();
     await page.getByRole("img", { name: /^Top pages by views \/recap 3 page views/ }).waitFor();
+    await page.getByRole("img", { name: /^Daily visitors 3 daily visitors in all/ }).waitFor();
     expect(await page.getByRole("table", { name: "Top pages" }).innerText()).toMatch(/\/recap\s+3\s+3/);
     expect(await page.getByRole("table", { name: "Where readers came from" }).innerText()).toContain(
       "Campaign: newsletter / email / -",

@@ -173,6 +173,11 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           unit="page views"
           points={readers.perDay.map((d) => ({ label: short(d.day), value: d.views }))}
         />
+        <BarChart
+          title="Daily visitors"
+          unit="daily visitors"
+          points={readers.perDay.map((d) => ({ label: short(d.day), value: d.visitors }))}
+        />
         <RankChart
           title="Top pages by views"
           unit="page views"
