@@ -140,7 +140,13 @@ describe("company coverage", () => {
     await page.getByRole("link", { name: "Most covered this quarter" }).click();
     await page.waitForURL(/\?sort=coverage$/);
     expect(await firstRowName(page)).toBe(CAMPARI.name);
-    await page.goto(`/explorer?company=${CAMPARI.id}`);
+    // The profile's own button opens it and keeps the order.
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("company") === String(CAMPARI.id)),
+      table(page).locator("tbody tr").first().getByRole("button", { name: "View Profile" }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("coverage");
+    expect(await firstRowName(page)).toBe(CAMPARI.name);
     const section = page.getByRole("dialog").getByRole("region", { name: "Coverage on the hub" });
     await section.getByRole("link", { name: "Aperol news for the coverage test" }).waitFor();
     await context.close();

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import type { RankedCompany, RankSort } from "#common/content/company-query.ts";
-import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
+import { COVERAGE_SORT, COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
 import { COMING_SOON, VIEW_PROFILE } from "./explorer-text";
 import { RankHeader } from "./rank-header";
 
@@ -137,6 +137,7 @@ export function CompanyTable({
                       companyId={row.company.id}
                       hasProfile={Boolean(row.company.profile)}
                       query={query}
+                      byCoverage={Boolean(coverage?.sorted)}
                       onOpen={onOpen}
                     />
                   </td>
@@ -159,17 +160,21 @@ function ProfileCell({
   companyId,
   hasProfile,
   query,
+  byCoverage,
   onOpen,
 }: {
   companyId: number;
   hasProfile: boolean;
   query: string;
+  /** The tables' order by coverage is kept when the profile opens without JavaScript. */
+  byCoverage: boolean;
   onOpen: (id: number) => void;
 }) {
   if (!hasProfile) return <span className="text-ink-500 italic">{COMING_SOON}</span>;
   return (
     <form method="get" action="/explorer">
       {query ? <input type="hidden" name="q" value={query} /> : null}
+      {byCoverage ? <input type="hidden" name="sort" value={COVERAGE_SORT} /> : null}
       <button
         id={profileButtonId(companyId)}
         type="submit"
