@@ -315,6 +315,7 @@ describe("the editor's desk", () => {
     await page.getByLabel("Title").fill("Desk test: the morning pour");
     await page.getByLabel("Series").selectOption("daily");
     await page.getByLabel("Description").fill("Sample content: a test episode uploaded through the desk.");
+    await page.getByLabel("Tags").fill("Morning Pour, Holiday");
     await press(page, "Publish now", /\/admin\/episodes\/\d+\?done=published$/);
     await page.getByText("Published. It is live on the site.").waitFor();
     await expectNoAxeViolations(page);
@@ -322,9 +323,16 @@ describe("the editor's desk", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     const latest = await api<{
-      episode: { title: string; duration_seconds: number; byte_size: number; audio_url: string };
+      episode: { title: string; duration_seconds: number; byte_size: number; audio_url: string; tags: string[] };
     }>("/api/episodes/latest");
-    expect(latest.episode).toMatchObject({ title: "Desk test: the morning pour", byte_size: 99798 });
+    expect(latest.episode).toMatchObject({
+      title: "Desk test: the morning pour",
+      byte_size: 99798,
+      tags: ["Morning Pour", "Holiday"],
+    });
+    // Its tag is a topic page that lists it.
+    const topic = await (await fetch(`${server.url}/topics/morning-pour`)).text();
+    expect(topic).toContain("Desk test: the morning pour");
     expect(latest.episode.duration_seconds).toBeGreaterThan(0);
     expectNoUnexpectedErrors();
     await context.close();
