@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
@@ -7,10 +7,13 @@ import type { DB } from "../db/schema.ts";
  * The tables a backup holds, parents before children (the order rows are
  * restored in): the published content and its comments; the desk's staff
  * (with their password hashes), drafts, schedule and publication log; the
- * newsletter's subscribers (with their consent) and send history. Left out, as
- * state that is rebuilt or better started afresh: sessions and one-time
- * password links (a restore signs everyone out), sign-in failures, the chat's
- * conversations and jobs, the send pace and the content version.
+ * newsletter's subscribers (with their consent) and send history; the chat's
+ * shared conversations and readers' feedback; the audience figures (daily
+ * counts, opt-in newsletter engagement, imported logs). Left out, as state
+ * that is rebuilt or better started afresh: sessions and one-time password
+ * links (a restore signs everyone out), sign-in failures, the chat's
+ * conversations and jobs, the send pace, the content version, and the
+ * audience's per-client rows and salts (they live two days by design).
  */
 export const BACKUP_TABLES = [
   "weekly_summaries",
@@ -24,14 +27,34 @@ export const BACKUP_TABLES = [
   "newsletter_subscribers",
   "newsletter_sends",
   "newsletter_deliveries",
+  "chat_shares",
+  "chat_feedback",
+  "newsletter_engagement",
+  "download_daily",
+  "download_apps_daily",
+  "reader_daily",
+  "reader_sources",
+  "analytics_imports",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 /** The tables a version 1 backup (before the desk and the newsletter were in it) holds. */
 const VERSION_1_TABLES: BackupTable[] = ["weekly_summaries", "podcast_episodes", "recap_comments", "podcast_comments"];
 
-/** Tables whose ids a sequence numbers on PostgreSQL (the comments' are UUIDs). */
-const SERIAL_TABLES: BackupTable[] = BACKUP_TABLES.filter((t) => t !== "recap_comments" && t !== "podcast_comments");
+/** How each table's rows are ordered in a backup: by id, or by the key of a table that has none. */
+const ROW_ORDER: Partial<Record<BackupTable, string[]>> = {
+  newsletter_engagement: ["send_id", "subscriber_id", "kind"],
+  download_daily: ["day", "episode_id"],
+  download_apps_daily: ["day", "app", "platform"],
+  reader_daily: ["day", "path"],
+  reader_sources: ["day", "kind", "label"],
+  analytics_imports: ["digest"],
+};
+
+/** Tables whose ids a sequence numbers on PostgreSQL (the comments' and shares' ids are made by the app). */
+const SERIAL_TABLES: BackupTable[] = BACKUP_TABLES.filter(
+  (t) => !["recap_comments", "podcast_comments", "chat_shares"].includes(t) && !ROW_ORDER[t],
+);
 
 const nullableText = z.string().nullable();
 /** What a recap's comment and an episode's comment share; each adds its parent's id. */
@@ -150,6 +173,49 @@ const rowSchemas = {
     sent_at: nullableText,
     last_error: nullableText,
   }),
+  chat_shares: z.object({
+    id: z.string(),
+    messages: z.string(),
+    remove_key_hash: z.string(),
+    created_at: z.string(),
+    expires_at: z.string(),
+    removed_at: nullableText,
+  }),
+  chat_feedback: z.object({
+    id: z.number().int().positive(),
+    rating: z.enum(["up", "down"]),
+    comment: nullableText,
+    question: z.string(),
+    answer: z.string(),
+    provider: z.string(),
+    created_at: z.string(),
+  }),
+  newsletter_engagement: z.object({
+    send_id: z.number().int(),
+    subscriber_id: z.number().int(),
+    kind: z.enum(["open", "click"]),
+    at: z.string(),
+  }),
+  download_daily: z.object({ day: z.string(), episode_id: z.number().int(), downloads: z.number().int() }),
+  download_apps_daily: z.object({
+    day: z.string(),
+    app: z.string(),
+    platform: z.string(),
+    downloads: z.number().int(),
+  }),
+  reader_daily: z.object({ day: z.string(), path: z.string(), views: z.number().int(), visitors: z.number().int() }),
+  reader_sources: z.object({
+    day: z.string(),
+    kind: z.enum(["referrer", "campaign"]),
+    label: z.string(),
+    views: z.number().int(),
+  }),
+  analytics_imports: z.object({
+    digest: z.string(),
+    imported_at: z.string(),
+    lines: z.number().int(),
+    downloads: z.number().int(),
+  }),
 };
 
 const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
@@ -174,6 +240,15 @@ const fullSnapshotSchema = z.object({
       newsletter_subscribers: tableRows("newsletter_subscribers"),
       newsletter_sends: tableRows("newsletter_sends"),
       newsletter_deliveries: tableRows("newsletter_deliveries"),
+      // Added later to the same version: an older backup holds none, and restores none.
+      chat_shares: tableRows("chat_shares").default([]),
+      chat_feedback: tableRows("chat_feedback").default([]),
+      newsletter_engagement: tableRows("newsletter_engagement").default([]),
+      download_daily: tableRows("download_daily").default([]),
+      download_apps_daily: tableRows("download_apps_daily").default([]),
+      reader_daily: tableRows("reader_daily").default([]),
+      reader_sources: tableRows("reader_sources").default([]),
+      analytics_imports: tableRows("analytics_imports").default([]),
     }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;
@@ -196,7 +271,11 @@ export async function exportSnapshot(db: Kysely<DB>): Promise<FullSnapshot> {
   if (postgres) transaction = transaction.setIsolationLevel("repeatable read");
   const tables = await transaction.execute(async (trx) => {
     const read: Record<string, unknown[]> = {};
-    for (const table of BACKUP_TABLES) read[table] = await trx.selectFrom(table).selectAll().orderBy("id").execute();
+    for (const table of BACKUP_TABLES) {
+      let query = trx.selectFrom(table).selectAll() as unknown as SelectQueryBuilder<DB, BackupTable, object>;
+      for (const column of ROW_ORDER[table] ?? ["id"]) query = query.orderBy(sql.ref(column));
+      read[table] = await query.execute();
+    }
     return read;
   });
   return fullSnapshotSchema.parse({ format: "proofline-backup", version: 2, created_at: new Date().toISOString(), tables });

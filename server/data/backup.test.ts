@@ -81,6 +81,16 @@ async function fillEveryTable(db: Database["db"]) {
   await requestSubscription(db, "pending@example.com", "footer");
   await queueRecap(db, 1, "api");
   await expandSends(db);
+  // The chat's shared conversations and readers' verdicts, and the audience's figures.
+  const at = "2026-11-24T10:00:00.000Z";
+  await db.insertInto("chat_shares").values({ id: "AAAAAAAAAAAAAAAAAAAAAA", messages: "[]", remove_key_hash: "h", created_at: at, expires_at: "2027-02-22T10:00:00.000Z", removed_at: null }).execute();
+  await db.insertInto("chat_feedback").values({ rating: "down", comment: "Missing", question: "Q?", answer: "A.", provider: "builtin", created_at: at }).execute();
+  await db.insertInto("newsletter_engagement").values({ send_id: 1, subscriber_id: 1, kind: "open", at }).execute();
+  await db.insertInto("download_daily").values({ day: "2026-11-24", episode_id: 1, downloads: 12 }).execute();
+  await db.insertInto("download_apps_daily").values({ day: "2026-11-24", app: "Overcast", platform: "iOS", downloads: 12 }).execute();
+  await db.insertInto("reader_daily").values({ day: "2026-11-24", path: "/recap", views: 30, visitors: 20 }).execute();
+  await db.insertInto("reader_sources").values({ day: "2026-11-24", kind: "referrer", label: "news.example.com", views: 4 }).execute();
+  await db.insertInto("analytics_imports").values({ digest: "a".repeat(64), imported_at: at, lines: 10, downloads: 2 }).execute();
 }
 
 describe("a whole site's backup", () => {
@@ -118,6 +128,9 @@ describe("a whole site's backup", () => {
     expect(id).toBe(Math.max(...snapshot.tables.staff_users.map((r) => r.id)) + 1);
     const draft = await saveRecapDraft(target, undefined, { date: "2026-12-18", headline: "After", content: "x", snippets: null, tags: [], blog_image: null, publish_at: null });
     expect(draft).toBe(Math.max(...snapshot.tables.recap_drafts.map((r) => r.id)) + 1);
+    await target.insertInto("chat_feedback").values({ rating: "up", comment: null, question: "Q2", answer: "A2", provider: "builtin", created_at: "2026-11-25T00:00:00.000Z" }).execute();
+    const feedbackIds = (await target.selectFrom("chat_feedback").select("id").orderBy("id").execute()).map((r) => r.id);
+    expect(feedbackIds.at(-1)).toBe(Math.max(...snapshot.tables.chat_feedback.map((r) => r.id)) + 1);
   });
 
   it("restores a version 1 backup's content and leaves the desk and the newsletter as they were", async () => {
