@@ -50,7 +50,7 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
         role="img"
         aria-labelledby={`${id}-title ${id}-summary`}
       >
-        {[0, 0.5, 1].map((f) => {
+        {(top >= 2 ? [0, 0.5, 1] : [0, 1]).map((f) => {
           const y = TOP + plotHeight * (1 - f);
           return (
             <g key={f}>
@@ -101,9 +101,9 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
 }
 
 const ROW = 24;
-const LABEL = 200;
+const LABEL = 236;
 
-/** The label as it fits beside its bar (the table under the chart has it whole). */
+/** The label as it fits beside its bar at 12 units a character's height (the table under the chart has it whole). */
 const fitted = (label: string) => (label.length > 30 ? `${label.slice(0, 29)}…` : label);
 
 /**

@@ -117,11 +117,9 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           points={downloads.perDay.map((d) => ({ label: short(d.day), value: d.downloads }))}
         />
         <RankChart
-          title="Episodes by downloads in their first 7 days"
+          title="Episodes by downloads in the period"
           unit="downloads"
-          points={[...downloads.episodes]
-            .sort((a, b) => b.first7Days - a.first7Days)
-            .map((e) => ({ label: e.title, value: e.first7Days }))}
+          points={downloads.episodes.map((e) => ({ label: e.title, value: e.downloads }))}
         />
         <FiguresTable
           caption="Downloads by episode"
