@@ -63,6 +63,21 @@ function compress(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
 const sizeOf = (page: RenderedPage) =>
   page.bodies.identity.length + (page.bodies.gzip?.length ?? 0) + (page.bodies.br?.length ?? 0) + 1024;
 
+let quarter = { until: 0, label: "" };
+/**
+ * The calendar quarter (UTC), worked out again only when it ends. It is part of
+ * every key: the Explorer counts "this quarter's" coverage, so its pages must
+ * be rendered afresh when a quarter turns, not at the next content change.
+ */
+function currentQuarter(now = Date.now()): string {
+  if (now >= quarter.until) {
+    const at = new Date(now);
+    const q = Math.floor(at.getUTCMonth() / 3);
+    quarter = { until: Date.UTC(at.getUTCFullYear(), q * 3 + 3, 1), label: `${at.getUTCFullYear()}Q${q + 1}` };
+  }
+  return quarter.label;
+}
+
 /**
  * Rendered pages by content version and URL. Bounded in bytes (least recently
  * used go first), and emptied when a newer content version is seen, since no
@@ -77,7 +92,7 @@ export class PageCache {
   }
 
   static key(version: number, url: string): string {
-    return `${version} ${url}`;
+    return `${version} ${currentQuarter()} ${url}`;
   }
 
   get(version: number, url: string): RenderedPage | undefined {
