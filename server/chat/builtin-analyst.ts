@@ -13,6 +13,8 @@ export { readTurn } from "./read-turn.ts";
 /** How many recaps and episodes deep research aims to cite, and how much of the question a related one must cover. */
 const DEEP_SOURCES = 4;
 const RELATED_COVERAGE = 0.25;
+/** How many profiles a research report quotes: enough for the several companies a topic spans. */
+const DEEP_PROFILES = 6;
 
 // Words that ask for what is new rather than about a topic.
 const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
@@ -269,6 +271,8 @@ export function analystAnswer(
   // research also reads each part on its own, once the hub covers the whole question or most of
   // its parts, so a part that names something the hub lacks does not make the whole look covered.
   // What the parts find comes after what the whole question found.
+  // The profiles each part of a research question finds ("who the big houses are", "who's making NA products").
+  const partProfiles: Hit[] = [];
   if (parts.length >= 2) {
     const byPart = parts.map((part, i) =>
       coveringHits(index, part, index.search(part, 20, { perKind: true })).filter(within(partPeriods[i] ?? period)),
@@ -281,6 +285,10 @@ export function analystAnswer(
           seen.add(h.passage);
           dated.push(h);
         }
+      // Each part's best profiles, in turn, so one part's many profiles do not crowd out another's.
+      const profilesByPart = byPart.map((found) => found.filter((h) => h.passage.kind === "company").slice(0, 3));
+      for (let round = 0; round < 3; round++)
+        for (const found of profilesByPart) if (found[round]) partProfiles.push(found[round]!);
     }
   }
   // Deep research gathers every distinct source that covers the topic, up to its limit; a short answer the best few.
@@ -369,13 +377,16 @@ export function analystAnswer(
 
   // A profile only joins an answer when it matches most of the question (a shared word like "premium" is not enough).
   const unnamed = (h: Hit) => h.passage.kind === "company" && !named.some((c) => c.id === h.passage.companyId);
+  // Deep research reads the profiles that cover the whole question, then those that cover each of its
+  // parts: a research question's figures ("how big the houses are", "who is positioned") are in them.
   const companyHits = distinctSources(
     [
       ...relevant.filter((h) => unnamed(h) && h.coverage >= 0.75),
+      ...partProfiles.filter(unnamed),
       // Deep research on a thinly covered topic also reads the profiles of the companies in it.
       ...(thin ? hits.filter((h) => unnamed(h) && h.coverage >= RELATED_COVERAGE) : []),
     ],
-    deep ? 4 : 2,
+    deep ? DEEP_PROFILES : 2,
   );
 
   if (!named.length && !recapHits.length && !episodeHits.length && !companyHits.length) {
@@ -442,17 +453,19 @@ export function analystAnswer(
           : ["- No recap covers this directly yet."]),
       "",
     );
-    const involved = [...named, ...companyHits.map((h) => COMPANIES.find((c) => c.id === h.passage.companyId)!)].filter(
-      Boolean,
-    );
     lines.push("### Companies involved", "");
     if (named.length >= 2) lines.push(comparisonLead(named), "", comparisonTable(named), "");
+    // A company the question names is placed by its market position; one the search found, by what
+    // its profile says on the question, figures and all.
     lines.push(
-      ...(involved.length
-        ? involved.map(
-            (c) => `- ${companyLink(c)} (${c.location}): ${c.profile?.marketPosition ?? c.keyBrands.join(", ")}`,
-          )
-        : ["- No Top Players company is named in the coverage."]),
+      ...named.map(
+        (c) => `- ${companyLink(c)} (${c.location}): ${c.profile?.marketPosition ?? c.keyBrands.join(", ")}`,
+      ),
+      ...companyHits.map((h) => {
+        const c = COMPANIES.find((co) => co.id === h.passage.companyId)!;
+        return `- ${companyLink(c)} (${c.location}): ${bestSentences(h.passage, terms, 3)}`;
+      }),
+      ...(named.length || companyHits.length ? [] : ["- No Top Players company is named in the coverage."]),
       "",
     );
     lines.push(

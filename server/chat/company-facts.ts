@@ -5,8 +5,18 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
 import { fold } from "#common/content/fold.ts";
-import { brandNamed, companiesNamed, companyAliases } from "./company-names.ts";
+import { brandNamed, companiesNamed, companyAliases, nameKey } from "./company-names.ts";
 import { SENTENCE_END } from "./hub-corpus.ts";
+import {
+  asksListed,
+  categoriesAsked,
+  inCategories,
+  isListed,
+  measureAsked,
+  measureOf,
+  narrowsRanking,
+  type Measure,
+} from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
 
 export const FACT_INTENTS = ["rank", "size", "headquarters", "founded", "owner", "brands", "compare"] as const;
@@ -24,7 +34,7 @@ const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
   ],
   [
     "rank",
-    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|dominat\w*|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?)\b|#\d+\b/,
+    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|dominat\w*|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?|(?:the )?most (?:employ\w*|staff|workers|cases|states|volume|revenue|sales)|(?:move|sell|ship)s? the most|by (?:revenue|sales|dollar sales|volume|cases|headcount|employ\w*|(?:\w+ )?(?:dollar )?share)|rank (?:em|them|the)|biggest first|largest first)\b|#\d+\b/,
   ],
   [
     "size",
@@ -43,21 +53,37 @@ const spelledOut = (question: string) =>
     // "Who actually owns", "who really makes": the adverb changes nothing asked.
     .replace(/\b(?:actually|really|exactly|even|still|ultimately|currently) /g, "");
 
+// "Who are the big wine & spirits distributors in NY?": a question for companies by size, in the
+// plural, asks for a ranking. Only a question that asks who or which: "how are the big suppliers
+// handling agave" asks about a topic.
+const ASKS_WHICH_BIG =
+  /^(?:\W*(?:so|ok|and|quick one)\W+)?(?:who|which)\b.*\b(?:big|major|main|key|largest|biggest)(?: [\w&]+){0,3} (?:distribut|wholesal|supplier|manufactur|vendor|producer|brewer|distiller|house|player)\w*s\b/;
+
 /** The facts a question asks for, in the order above. */
 export function factIntents(question: string): FactIntent[] {
   const q = spelledOut(question);
-  return INTENT_PATTERNS.filter(([, pattern]) => pattern.test(q)).map(([intent]) => intent);
+  const intents = INTENT_PATTERNS.filter(([, pattern]) => pattern.test(q)).map(([intent]) => intent);
+  return !intents.includes("rank") && ASKS_WHICH_BIG.test(q)
+    ? FACT_INTENTS.filter((i) => i === "rank" || intents.includes(i))
+    : intents;
 }
 
-const NUMBER_WORDS: Record<string, number> = { three: 3, five: 5, ten: 10, twenty: 20 };
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, ten: 10, twenty: 20 };
 
-/** How many a ranking question wants: "top 10", "top five"; otherwise five. */
-function wanted(question: string): number {
+/** How many a ranking question names: "top 10", "top five", "the 3 biggest"; none when it names no count. */
+function countAsked(question: string): number | undefined {
   const q = fold(question);
-  const match = /\b(?:top|big) (\d+|three|five|ten|twenty)\b/.exec(q);
-  const n = match ? (NUMBER_WORDS[match[1]!] ?? Number(match[1])) : 5;
-  return Math.min(Math.max(n, 1), 25);
+  const match =
+    /\b(?:top|big) (\d+|two|three|four|five|ten|twenty)\b|\b(\d+|two|three|four|five|ten|twenty) (?:biggest|largest|leading|top|main)\b/.exec(
+      q,
+    );
+  const said = match?.[1] ?? match?.[2];
+  if (!said) return undefined;
+  return Math.min(Math.max(NUMBER_WORDS[said] ?? Number(said), 1), 25);
 }
+
+/** How many a ranking question wants: the count it names, otherwise five. */
+const wanted = (question: string) => countAsked(question) ?? 5;
 
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6 };
 
@@ -160,6 +186,7 @@ export function comparisonTable(companies: Company[]): string {
     row("Based in", (c) => c.location),
     row("Founded", (c) => c.profile?.founded ?? "—"),
     row("Owner", (c) => c.ownership),
+    row("Coverage", (c) => c.coverage ?? "—"),
     row("Employees", (c) => c.profile?.employees ?? "—"),
     row("Key brands", (c) => c.keyBrands.slice(0, 5).join(", ")),
     row("Market position", (c) => c.profile?.marketPosition ?? "—"),
@@ -198,6 +225,21 @@ export interface FactQuestion {
 export function factAnswer({ question, intents, companies, brands }: FactQuestion): string | undefined {
   if (!intents.length) return undefined;
 
+  // "Who's bigger, the Jack Daniel's company or the Buffalo Trace owner?" names brands for their
+  // owners and asks to weigh them: the owners are compared, not merely named.
+  const owners = unique(brands.map((b) => b.company));
+  if (
+    owners.length >= 2 &&
+    !/\bwho (?:owns|makes|produces)\b/.test(spelledOut(question)) &&
+    (intents.includes("compare") || intents.includes("size") || /\b(?:bigger|larger|better)\b/.test(fold(question)))
+  )
+    return factAnswer({
+      question,
+      intents: [...new Set<FactIntent>([...intents.filter((i) => i !== "owner"), "compare"])],
+      companies: unique([...companies, ...owners]),
+      brands: [],
+    });
+
   // "Who owns Blanton's?" names a brand: say whose it is, and who owns that company.
   if (intents.includes("owner") && brands.length) {
     const lines = [`## Who owns ${brands.map((b) => properBrand(b)).join(" and ")}`, ""];
@@ -214,18 +256,21 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   }
 
   // "Who's number 6?": one place in the table the question names, or in the conversation's table.
-  const place = intents.includes("rank") ? placeAsked(question, companies) : undefined;
+  // "The 3 biggest … SGWS obviously #1, but who comes after?" asks for a list: a place named in passing is no question.
+  const list = intents.includes("rank") && asksForList(question, companies);
+  const place = intents.includes("rank") && !list ? placeAsked(question, companies) : undefined;
   if (place) return placeAnswer(place);
 
   // "The biggest Anheuser-Busch wholesaler": the distributors' table narrowed by a supplier they carry.
   const supplier = supplierFilter(question, intents, companies);
   if (supplier) return carriersAnswer(supplier);
 
-  // Ranking questions without a company: the list itself, from the table asked about.
-  if (intents.includes("rank") && !companies.length) {
-    const type = tableAsked(question);
+  // Ranking questions without a company, or asking for a list the companies named are in: the
+  // list itself, from the table asked about, narrowed and ordered as the question asks.
+  if (intents.includes("rank") && (!companies.length || list)) {
+    const type = tableAsked(question) ?? companies[0]?.type;
     if (!type) return undefined;
-    return rankingAnswer(question, type);
+    return narrowsRanking(question) ? narrowedRankingAnswer(question, type, companies) : rankingAnswer(question, type);
   }
 
   if (!companies.length) return undefined;
@@ -372,6 +417,148 @@ function rankingAnswer(question: string, type: Company["type"]): string {
   ].join("\n");
 }
 
+/**
+ * Whether a ranking question that names companies asks for a list they are in ("the 3 biggest
+ * wholesalers, SGWS obviously #1", "rank the beer suppliers: where does White Claw land?"): a
+ * table in the plural, with a count or a filter, and every company named from that table.
+ */
+function asksForList(question: string, companies: Company[]): boolean {
+  // A company's own name says nothing of the list: "Manhattan Beer Distributors" asks for no beer distributors.
+  const asked = withoutNames(question, companies);
+  const type = tableAsked(asked);
+  if (!companies.length || !type || companies.some((c) => c.type !== type)) return false;
+  const plural =
+    /\b(?:distribut|wholesal|manufactur|supplier|vendor|producer|maker|brewer|distiller|compan|player|house)\w*s\b/.test(
+      asked,
+    );
+  return plural && (countAsked(asked) !== undefined || narrowsRanking(asked));
+}
+
+/** A question without the names of the companies it names, by any of their names. */
+function withoutNames(question: string, companies: Company[]): string {
+  const ids = new Set(companies.map((c) => c.id));
+  let text = ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+  for (const [alias, owners] of ALIASES)
+    if (owners.some((id) => ids.has(id))) text = text.split(` ${alias} `).join(" ");
+  return text;
+}
+
+const MEASURE_NAMES: Record<Measure, string> = {
+  employees: "employees",
+  states: "states covered",
+  cases: "cases a year",
+  share: "market share",
+};
+
+/**
+ * A ranking narrowed by what the question asks beyond the table: a state, a category, a listing;
+ * ordered by the measure it asks for when the companies' data give it (their own figures, quoted,
+ * since years and sources differ), else in the table's order. The companies the question names
+ * are kept in it, and each listed company's own claim to its place follows.
+ */
+function narrowedRankingAnswer(question: string, type: Company["type"], named: Company[]): string {
+  const state = stateIn(question);
+  const categories = categoriesAsked(question);
+  const measure = measureAsked(question);
+  const inState = (c: Company) =>
+    !state || c.location.endsWith(`, ${state.code}`) || (type === "distributor" && coversState(c, state.name));
+  const rows = rankedTable(COMPANIES, type).filter(
+    (r) =>
+      inState(r.company) &&
+      (!categories.length || inCategories(r.company, categories)) &&
+      (!asksListed(question) || isListed(r.company)),
+  );
+  const figures = new Map(rows.map((r) => [r, measure ? measureOf(r.company, measure) : undefined]));
+  const ordered = [...rows].sort(
+    (a, b) => (figures.get(b)?.value ?? -1) - (figures.get(a)?.value ?? -1) || a.rank - b.rank,
+  );
+  const shown = ordered.slice(0, countAsked(question) ?? 10);
+  for (const c of named) {
+    const row = ordered.find((r) => r.company.id === c.id);
+    if (row && !shown.includes(row)) shown.push(row);
+  }
+  const what = [
+    asksListed(question) ? "publicly traded" : "",
+    categories.join(" and "),
+    TABLE_NAMES[type].replace(/^U\.S\. alcoholic beverage |^U\.S\. alcohol /, ""),
+    state ? `in ${state.name}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const lines = [`## The largest ${what}${measure ? ` by ${MEASURE_NAMES[measure]}` : ""}`, ""];
+  if (!shown.length) {
+    lines.push(`None of the hub's top 25 ${TABLE_NAMES[type]} is one of the ${what}.`, "");
+  } else {
+    lines.push(
+      measure && shown.some((r) => figures.get(r))
+        ? `The hub's Top Players table ranks whole businesses (${RANK_BASIS[type]}); by ${MEASURE_NAMES[measure]}, as each company's own data gives it (years and sources differ), the order is:`
+        : `Of the hub's top 25 ${TABLE_NAMES[type]} (${RANK_BASIS[type]}, as of the end of 2024), the ${what}, largest first:`,
+      "",
+    );
+    for (const [i, r] of shown.entries()) {
+      lines.push(rankedItem(r).replace(/^\d+\./, `${i + 1}. (table #${r.rank})`));
+      const figure = figures.get(r);
+      if (figure)
+        lines.push(
+          `   - ${MEASURE_NAMES[measure!][0]!.toUpperCase()}${MEASURE_NAMES[measure!].slice(1)}: ${figure.said}`,
+        );
+      else if (measure) {
+        // Without the figure, the profile's own claim to a place may still answer ("the largest by volume, pro forma").
+        const claim = positionClaim(r.company, question);
+        lines.push(`   - No ${MEASURE_NAMES[measure]} figure published${claim ? `; the profile says: ${claim}` : "."}`);
+      }
+    }
+    lines.push("");
+    const claims = shown.slice(0, 6).flatMap((r) => {
+      const claim = positionClaim(r.company, question);
+      return claim ? [`- ${claim} (${companyLink(r.company)})`] : [];
+    });
+    if (claims.length) lines.push("**What the profiles say**", "", ...claims, "");
+  }
+  if (state && type === "distributor") {
+    const national = rankedTable(COMPANIES, type).filter(
+      (r) =>
+        !rows.includes(r) &&
+        (!categories.length || inCategories(r.company, categories)) &&
+        /\b\d+ (?:u\.s\. )?(?:states|markets)\b/i.test(r.company.coverage ?? ""),
+    );
+    if (national.length)
+      lines.push(
+        `National wholesalers whose coverage is given as a count of states may also serve ${state.name}: ${national.map((r) => `${companyLink(r.company)} (#${r.rank}, ${sizeFigure(r.company)}; ${strip(r.company.coverage!)})`).join("; ")}.`,
+        "",
+      );
+  }
+  lines.push("See the full table in [Top Players](/explorer).");
+  return lines.join("\n");
+}
+
+/**
+ * What a company's profile claims about its place in its market: its sentence with a superlative
+ * that shares the most words with the question ("now that the SVEDKA deal happened" → the claim
+ * that counts SVEDKA), then its market position, two sentences in all.
+ */
+function positionClaim(c: Company, question: string): string | undefined {
+  const p = c.profile;
+  if (!p) return undefined;
+  const asked = new Set(
+    fold(question)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4),
+  );
+  const shared = (s: string) =>
+    fold(s)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => asked.has(w)).length;
+  const claims = sentencesOf([p.marketPosition, p.overview, p.recentDevelopments].join(" "))
+    .map((s) => s.trim())
+    .filter((s) => SUPERLATIVE.test(s) && shared(s) > 1)
+    .sort((a, b) => shared(b) - shared(a));
+  const said = [...new Set([...claims.slice(0, 1), ...sentencesOf(p.marketPosition).map((s) => s.trim())])]
+    .slice(0, 2)
+    .join(" ");
+  return said || undefined;
+}
+
 /** The manufacturers based in a state, in rank order. */
 function basedInAnswer(rows: RankedCompany[], state: { code: string; name: string }): string {
   const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
@@ -428,7 +615,7 @@ function carriersOf(supplier: Company): Array<{ row: RankedCompany; focus: boole
 
 function carriersAnswer(supplier: Company): string {
   const carriers = carriersOf(supplier);
-  const lines = [`## The largest distributors of ${supplier.name}`, ""];
+  const lines = [`## The largest distributors of ${supplier.name}`, "", `The supplier: ${companyLink(supplier)}.`, ""];
   if (!carriers.length) {
     lines.push(
       `None of the hub's top 25 distributors names ${supplier.name} among its principal suppliers or in its profile.`,

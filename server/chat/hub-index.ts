@@ -62,11 +62,11 @@ const MEASURE_WORDS = new Set(
 // trade's: "price", "store", "shelf", "tax", "law", "hard", "low", "house" and "case" are left out.
 const EVERYDAY_WORDS = [
   // verbs
-  "ask become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict",
+  "ask become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict shake weigh head heading land draft expand argue",
   // the same verbs' irregular forms, which the stemmer leaves apart
   "lost bought brought made took taken gave given went gone came saw seen thought told found kept left felt held ran began begun chose chosen knew known meant met stood understood became led built dealt sent won caught drove driven",
   // nouns
-  "way time day days people person guy guys everyone someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list",
+  "way time day days people person guy guys everyone someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list player players argument memo picture landscape",
   // adjectives
   "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool",
   // adverbs, conjunctions and other small words
@@ -124,7 +124,8 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   // Stock the trade holds: "inventory", "stocks", "surplus", "glut", "oversupply".
   ["inventori", "stock", "stockpil", "surplu", "glut", "oversuppli"],
   ["launch", "innov", "debut"],
-  ["consolid", "merger", "merg", "acquisit", "takeov"],
+  // A "deal" in the trade's news is a purchase or a sale of a business or a brand.
+  ["consolid", "merger", "merg", "acquisit", "acquir", "takeov", "deal", "divest"],
   ["consum", "shopper", "drinker"],
   ["holidai", "christma"],
   // "Bourbon makers" are its distillers.
@@ -193,8 +194,12 @@ function queryTerms(query: string): QueryTerm[] {
   for (const word of tokenize(topicText(query))) {
     const stem = term(word);
     if (!stem || seen.has(stem)) continue;
+    // Two words of one synonym group ("the supply glut - inventories") are one topic term: counted
+    // twice, they would weigh the topic double and sink every source that names it once.
+    const group = synonymsOf(stem);
+    group.forEach((g) => seen.add(g));
     seen.add(stem);
-    out.push({ stem, group: synonymsOf(stem), word, topic: !MEASURE_STEMS.has(stem) });
+    out.push({ stem, group, word, topic: !MEASURE_STEMS.has(stem) });
   }
   return out;
 }

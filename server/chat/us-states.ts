@@ -69,7 +69,14 @@ export function stateIn(question: string): { name: string; code: string } | unde
     )
       return { name, code };
   }
-  const code = /\b(?:in|across|of|for)\s+([A-Z]{2})\b/.exec(question)?.[1];
+  // A code in capitals, or in lower case where "state" follows it ("in ny state") or it is no English word ("in nj").
+  const code = (
+    /\b(?:in|across|of|for)\s+([A-Z]{2})\b/.exec(question)?.[1] ??
+    /\b(?:in|across|of|for)\s+([a-z]{2})\s+state\b/.exec(folded)?.[1] ??
+    /\b(?:in|across|of|for)\s+(ny|nj|tx|fl|nc|sc|nv|az|ky|tn|wi|mn|ct|nh|ri|vt|ca|ga|va|wv|nm|nd|sd|ks|ia)\b/.exec(
+      folded,
+    )?.[1]
+  )?.toUpperCase();
   const byCode = US_STATES.find(([, c]) => c === code);
   return byCode ? { name: byCode[0], code: byCode[1] } : undefined;
 }

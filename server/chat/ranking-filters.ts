@@ -1,0 +1,108 @@
+// What narrows or reorders a ranking question beyond its table and state: the category asked
+// about ("wine and spirits wholesalers", "the beer suppliers"), a listing ("publicly traded"),
+// and the measure it ranks by ("the most employees", "move the most cases", "dollar share",
+// "how many states"). The Top Players table ranks whole businesses by revenue, beer, wine and
+// spirits together, so a question ranked by anything else is answered from each company's own
+// figure for it, quoted from its data, rather than with the table's order alone.
+import type { Company } from "../content/companies.server.ts";
+import { fold } from "#common/content/fold.ts";
+import { SENTENCE_END } from "./hub-corpus.ts";
+
+export type Category = "beer" | "wine" | "spirits";
+export type Measure = "employees" | "states" | "cases" | "share";
+
+// The words that put a company in a category, in how it describes itself and what it carries.
+const CATEGORY_WORDS: Record<Category, RegExp> = {
+  beer: /\b(?:beers?|brew\w*|lagers?|hard seltzers?|ales?)\b/,
+  wine: /\b(?:wines?|winery|wineries|vineyards?|vintners?)\b/,
+  spirits:
+    /\b(?:spirits|liquors?|whisk(?:e)?y|bourbons?|vodkas?|tequilas?|rums?|gin|cognac|scotch|mezcal|distill\w*)\b/,
+};
+
+// A spirit's own name asks for the spirits business ("the largest vodka maker").
+const ASKED_CATEGORY: Record<Category, RegExp> = {
+  beer: /\b(?:beer|beers|brewers?|breweries|brewing)\b/,
+  wine: /\b(?:wine|wines|wineries|winery|vintners?)\b/,
+  spirits: /\b(?:spirits|liquor|distillers?|whisk(?:e)?y|bourbon|vodka|tequila|rum|gin|cognac|scotch|mezcal)\b/,
+};
+
+/** The categories a ranking question narrows to ("wine & spirits" is both); none when it names none. */
+export function categoriesAsked(question: string): Category[] {
+  const q = fold(question);
+  return (Object.keys(ASKED_CATEGORY) as Category[]).filter((c) => ASKED_CATEGORY[c].test(q));
+}
+
+/**
+ * The words a company is described by: its name, what it carries and its market position (the
+ * first place a profile says what business it is in), not its history, where a beer house may
+ * once have bought a wine business.
+ */
+const describedBy = (c: Company) => fold([c.name, ...c.keyBrands, c.profile?.marketPosition ?? ""].join(" "));
+
+/** Whether a company is in one of the categories: its description names it. */
+export function inCategories(company: Company, categories: Category[]): boolean {
+  const text = describedBy(company);
+  return categories.some((c) => CATEGORY_WORDS[c].test(text));
+}
+
+/** Whether a question asks only for listed companies ("publicly traded", "listed", "public companies"). */
+export const asksListed = (question: string) =>
+  /\b(?:publicly[- ](?:traded|listed|held)|listed (?:companies|suppliers|manufacturers)|public (?:companies|suppliers|manufacturers|ones))\b/.test(
+    fold(question),
+  );
+
+/** Whether a company is listed on a stock exchange, as its ownership says. */
+export const isListed = (company: Company) => /^public company\b/i.test(company.ownership);
+
+/** The measure a ranking question ranks by, when it is not the table's revenue. */
+export function measureAsked(question: string): Measure | undefined {
+  const q = fold(question);
+  if (/\b(?:employ\w*|headcount|staff|workforce|workers)\b/.test(q)) return "employees";
+  if (/\b(?:how many states|most states|states (?:they |it )?(?:cover|serve)|number of states)\b/.test(q))
+    return "states";
+  if (/\bcases\b|\bby volume\b/.test(q)) return "cases";
+  if (/\bshare\b/.test(q)) return "share";
+  return undefined;
+}
+
+/** Whether a ranking question narrows or measures anything beyond its table and state. */
+export const narrowsRanking = (question: string) =>
+  categoriesAsked(question).length > 0 || asksListed(question) || measureAsked(question) !== undefined;
+
+const sentencesOf = (text: string) =>
+  text
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every statement the data makes about a company, its figures first. */
+function statementsOf(c: Company): string[] {
+  const p = c.profile;
+  const prose = p ? [p.marketPosition, p.overview, p.strategy, p.recentDevelopments].join(" ") : "";
+  return [c.revenue, c.sales, c.coverage, p?.employees, ...sentencesOf(prose)].filter((s): s is string => Boolean(s));
+}
+
+const number = (text: string) => Number(text.replace(/,/g, ""));
+
+// Each measure as the data writes it, with the number to rank by in its first group.
+const MEASURE_FIGURE: Record<Measure, RegExp> = {
+  employees: /(\d[\d,]*)/,
+  states: /\b(\d+) (?:u\.s\. )?states\b/i,
+  cases: /\b(\d+(?:\.\d+)?) million (?:nine-liter |9-liter )?cases\b/i,
+  share: /\b(\d+(?:\.\d+)?)%/,
+};
+
+/** A company's own figure for a measure, with the statement that gives it; none when its data has none. */
+export function measureOf(c: Company, measure: Measure): { value: number; said: string } | undefined {
+  const candidates =
+    measure === "employees"
+      ? [c.profile?.employees ?? ""].filter((e) => !/^not /i.test(e))
+      : measure === "states"
+        ? [c.coverage ?? ""]
+        : statementsOf(c).filter((s) => measure !== "share" || /\bshare\b/i.test(s));
+  for (const said of candidates) {
+    const m = MEASURE_FIGURE[measure].exec(said);
+    if (m) return { value: number(m[1]!), said };
+  }
+  return undefined;
+}
