@@ -1,7 +1,16 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
-import { comparisonLead, comparisonTable, companyLink, profileUrl, rankOf, type FactIntent } from "./company-facts.ts";
+import {
+  comparisonLead,
+  comparisonTable,
+  companyLink,
+  profileUrl,
+  rankOf,
+  sizeFigure,
+  type FactIntent,
+} from "./company-facts.ts";
+import { brandOwners, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
 import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
@@ -15,6 +24,9 @@ const DEEP_SOURCES = 4;
 const RELATED_COVERAGE = 0.25;
 /** How many profiles a research report quotes: enough for the several companies a topic spans. */
 const DEEP_PROFILES = 6;
+/** How many of the companies the coverage names a research report places, with their figures. */
+const DEEP_NAMED = 6;
+const BRANDS = brandOwners(COMPANIES);
 
 // Words that ask for what is new rather than about a topic.
 const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
@@ -134,6 +146,42 @@ function profileSays(index: HubIndex, company: Company, question: string): strin
   if (!profile || !asked.length) return fallback;
   const said = bestSentences(profile, asked, 2);
   return said !== profile.text && [...termsOf(said)].some((t) => asked.includes(t)) ? said : fallback;
+}
+
+/**
+ * The companies a report's recaps and episodes name, by name or by a brand they own, in the order
+ * the coverage names them: "led by Southern Glazer's, RNDC and Breakthru", "Sazerac bought SVEDKA".
+ * A research question about a topic wants these companies' figures, which only their profiles hold.
+ */
+function companiesInCoverage(index: HubIndex, hits: Hit[]): Company[] {
+  const ids: number[] = [];
+  for (const h of hits) for (const id of namedIn(index, h.passage)) if (!ids.includes(id)) ids.push(id);
+  return ids.map((id) => COMPANIES.find((c) => c.id === id)).filter((c): c is Company => Boolean(c));
+}
+
+// Reading a passage for every company and brand name is the slow part of a report; a passage's
+// names never change, so each is read once.
+const NAMED_IN = new WeakMap<Passage, number[]>();
+function namedIn(index: HubIndex, passage: Passage): number[] {
+  let ids = NAMED_IN.get(passage);
+  if (!ids) {
+    const text = `${passage.section ?? ""} ${passage.text}`;
+    ids = [index.aliases, BRANDS].flatMap((table) => namesIn(text, table).map((n) => n.id));
+    NAMED_IN.set(passage, ids);
+  }
+  return ids;
+}
+
+/**
+ * A company's line in a report: its size figure and market position (where it stands, which is what
+ * a report placing the players needs: "a 16.9% share"), then what its profile says on the question.
+ */
+function reportLine(index: HubIndex, c: Company, terms: string[]): string {
+  const standing = c.profile?.marketPosition ?? "";
+  const profile = index.passagesOf(c.id)[0];
+  const said = profile ? bestSentences(profile, terms, 2) : "";
+  const size = sizeFigure(c).replace(/^\w/, (l) => l.toUpperCase());
+  return `- ${companyLink(c)} (${c.location}): ${size}. ${standing}${said && !standing.includes(said) ? ` ${said}` : ""}`;
 }
 
 export interface AnalystReply {
@@ -292,10 +340,12 @@ export function analystAnswer(
     }
   }
   // Deep research gathers every distinct source that covers the topic, up to its limit; a short answer the best few.
+  // A report quotes three sections of a recap: a question of several parts ("who the big houses are,
+  // what suppliers are doing") often finds each part answered in its own section of one recap.
   const recapHits = distinctSources(
     dated.filter((h) => h.passage.kind === "recap"),
     deep ? 8 : podcast ? 2 : 4,
-    2,
+    deep ? 3 : 2,
     deep ? 12 : podcast ? 2 : 4,
   );
   // A question for the podcast hears what was said as well as what the episode is about: its
@@ -379,7 +429,7 @@ export function analystAnswer(
   const unnamed = (h: Hit) => h.passage.kind === "company" && !named.some((c) => c.id === h.passage.companyId);
   // Deep research reads the profiles that cover the whole question, then those that cover each of its
   // parts: a research question's figures ("how big the houses are", "who is positioned") are in them.
-  const companyHits = distinctSources(
+  const searchedHits = distinctSources(
     [
       ...relevant.filter((h) => unnamed(h) && h.coverage >= 0.75),
       ...partProfiles.filter(unnamed),
@@ -387,6 +437,20 @@ export function analystAnswer(
       ...(thin ? hits.filter((h) => unnamed(h) && h.coverage >= RELATED_COVERAGE) : []),
     ],
     deep ? DEEP_PROFILES : 2,
+  );
+
+  // In a report, the companies the coverage names come first among those the search found: a report
+  // on a topic places its players with their figures ("who the big houses are, how big they are").
+  const inCoverage = deep
+    ? companiesInCoverage(index, [...recapHits, ...episodeHits])
+        .filter((c) => !named.includes(c))
+        .slice(0, DEEP_NAMED)
+    : [];
+  // One line per company: a profile may be found by the whole question and by one of its parts.
+  const companyHits = searchedHits.filter(
+    (h, i) =>
+      !inCoverage.some((c) => c.id === h.passage.companyId) &&
+      searchedHits.findIndex((o) => o.passage.companyId === h.passage.companyId) === i,
   );
 
   if (!named.length && !recapHits.length && !episodeHits.length && !companyHits.length) {
@@ -461,11 +525,14 @@ export function analystAnswer(
       ...named.map(
         (c) => `- ${companyLink(c)} (${c.location}): ${c.profile?.marketPosition ?? c.keyBrands.join(", ")}`,
       ),
+      ...inCoverage.map((c) => reportLine(index, c, terms)),
       ...companyHits.map((h) => {
         const c = COMPANIES.find((co) => co.id === h.passage.companyId)!;
         return `- ${companyLink(c)} (${c.location}): ${bestSentences(h.passage, terms, 3)}`;
       }),
-      ...(named.length || companyHits.length ? [] : ["- No Top Players company is named in the coverage."]),
+      ...(named.length || inCoverage.length || companyHits.length
+        ? []
+        : ["- No Top Players company is named in the coverage."]),
       "",
     );
     lines.push(
@@ -479,7 +546,8 @@ export function analystAnswer(
   const sources = distinctSources([...recapHits, ...episodeHits, ...companyHits], 12).map(
     (h) => ({ ...h.passage, section: undefined }) as Passage,
   );
-  for (const c of named) if (!sources.some((p) => p.url === profileUrl(c))) sources.push(index.passagesOf(c.id)[0]!);
+  for (const c of [...named, ...inCoverage])
+    if (!sources.some((p) => p.url === profileUrl(c))) sources.push(index.passagesOf(c.id)[0]!);
   lines.push(
     deep ? "### Sources" : "**Sources**",
     "",

@@ -62,15 +62,17 @@ const MEASURE_WORDS = new Set(
 // trade's: "price", "store", "shelf", "tax", "law", "hard", "low", "house" and "case" are left out.
 const EVERYDAY_WORDS = [
   // verbs
-  "ask become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict shake weigh head heading land draft expand argue",
+  "ask grab confirm exist become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict shake weigh head heading land draft expand argue",
   // the same verbs' irregular forms, which the stemmer leaves apart
   "lost bought brought made took taken gave given went gone came saw seen thought told found kept left felt held ran began begun chose chosen knew known meant met stood understood became led built dealt sent won caught drove driven",
   // nouns
+  // the seasons date a plan ("next spring"); they name no topic
+  "spring summer autumn winter",
   "way time day days people person guy guys everyone someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list player players argument memo picture landscape",
   // adjectives
   "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool",
   // adverbs, conjunctions and other small words
-  "up down out off over back show almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but vs versus",
+  "up down out off over back show barely hardly before after mine yours ours almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but vs versus",
 ].join(" ");
 
 // Trade phrases written several ways, made one token before indexing and searching.
@@ -83,7 +85,10 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\blow[- ](?:abv|alc|alcohol)\b/g, " lowalcohol "],
   [/\bon[- ]?prem(?:ises?)?\b/g, " onpremise "],
   [/\boff[- ]?prem(?:ises?)?\b/g, " offpremise "],
-  [/\bc[- ]stores?\b/g, " convenience store "],
+  // A gas station's shop is the trade's convenience channel, whatever a reader calls it.
+  [/\bc[- ]stores?\b|\b(?:gas|petrol|service) stations?\b/g, " convenience store "],
+  // A rollout is a launch ("rolling out a can next spring").
+  [/\broll(?:s|ing|ed)?[- ]?outs?\b/g, " launch "],
   // A soft drink is no soft market (see SYNONYMS).
   [/\bsoft[- ]drinks?\b/g, " softdrink "],
   // The top of the price ladder, by any of its names.
@@ -166,13 +171,16 @@ const synonymsOf = (stem: string): string[] => {
   return [...new Set([...group, ...group.flatMap((g) => MEMBERS[g] ?? [])])];
 };
 
+// "A spirit-based can", "vodka-based cans": a reader's canned cocktail, named by its base. Read on the
+// question's side only: the recaps already call it a canned cocktail or an RTD.
+const BASED_CAN = /\b(spirits?|vodka|tequila|whiske?y|rum|gin|malt|wine)[- ]based cans?\b/g;
+
 /** A question without its conversation: what is left names the topic. */
 export function topicText(query: string): string {
   const q = fold(query).replace(/[’‘]/g, "'");
-  return CONVERSATION.reduce((t, pattern) => t.replace(pattern, " "), q).replace(
-    PRICE_TIER,
-    (_, tier: string | undefined) => ` ${tier ?? ""} price tier `,
-  );
+  return CONVERSATION.reduce((t, pattern) => t.replace(pattern, " "), q)
+    .replace(BASED_CAN, " $1 base rtd ")
+    .replace(PRICE_TIER, (_, tier: string | undefined) => ` ${tier ?? ""} price tier `);
 }
 
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
