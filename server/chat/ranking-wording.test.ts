@@ -1,35 +1,17 @@
 // Rankings, comparisons and research asked with a filter or a measure (issue 25, fifth round).
 // Each block pins one cause, with questions written for these tests (not taken from the
 // evaluation sets).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { demoHub } from "../../tests/support/demo-hub.ts";
 import { COMPANIES } from "../content/companies.server.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
-import { HubKnowledge, queryGroups, type HubIndex } from "./hub-index.ts";
+import { queryGroups } from "./hub-index.ts";
 import { categoriesAsked, measureAsked, measureOf } from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
 
-let dir: string;
-let database: Database;
-let index: HubIndex;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "ranking-"));
-  database = openDatabase({ dataDir: dir });
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
-  index = await new HubKnowledge(database.db).get();
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const hub = demoHub("ranking-");
 
-const ask = (question: string, deep = false) => analystAnswer(index, question, deep).markdown;
+const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep).markdown;
 const company = (name: string) => COMPANIES.find((c) => c.name === name)!;
 const link = (name: string) => `(/explorer?company=${company(name).id})`;
 

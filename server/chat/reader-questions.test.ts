@@ -1,37 +1,19 @@
 // Questions as readers type them (issue 25): conversational, misspelt, lowercase, informal,
 // leaning on the turn before. Each block pins one cause of a failure class, with questions
 // written for these tests (not taken from the evaluation sets).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed.ts";
+import { describe, expect, it } from "vitest";
+import { demoHub } from "../../tests/support/demo-hub.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { companiesNamed, companyAliases, correctSpelling } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
-import { HubKnowledge, queryGroups, type HubIndex } from "./hub-index.ts";
+import { queryGroups } from "./hub-index.ts";
 
-let dir: string;
-let database: Database;
-let index: HubIndex;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "reader-"));
-  database = openDatabase({ dataDir: dir });
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
-  index = await new HubKnowledge(database.db).get();
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const hub = demoHub("reader-");
 
-const ask = (question: string, deep = false) => analystAnswer(index, question, deep).markdown;
+const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep).markdown;
 const recapUrl = async (fragment: string) => {
-  const row = await database.db
+  const row = await hub.database.db
     .selectFrom("weekly_summaries")
     .select("id")
     .where("headline", "like", `%${fragment}%`)
@@ -39,7 +21,7 @@ const recapUrl = async (fragment: string) => {
   return `/recap/${row.id}`;
 };
 const episodeUrl = async (fragment: string) => {
-  const row = await database.db
+  const row = await hub.database.db
     .selectFrom("podcast_episodes")
     .select("id")
     .where("title", "like", `%${fragment}%`)
@@ -173,7 +155,7 @@ describe("follow-ups that lean on the turn before", () => {
     let context: ConversationContext = EMPTY_CONTEXT;
     let markdown = "";
     for (const turn of turns) {
-      const reply = analystAnswer(index, turn, false, { context });
+      const reply = analystAnswer(hub.index, turn, false, { context });
       context = nextContext(context, reply.about, turn, reply.markdown);
       markdown = reply.markdown;
     }

@@ -1,38 +1,25 @@
 // Questions worded the way readers type them, far from the hub's own words (issue 25, fourth
 // round). Each block pins one cause, with questions written for these tests (not taken from the
 // evaluation sets).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed.ts";
+import { describe, expect, it } from "vitest";
+import { demoHub } from "../../tests/support/demo-hub.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { SENTENCE_END, tableSentences } from "./hub-corpus.ts";
-import { HubKnowledge, queryGroups, type HubIndex } from "./hub-index.ts";
+import { queryGroups } from "./hub-index.ts";
 
-let dir: string;
-let database: Database;
-let index: HubIndex;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "wording-"));
-  database = openDatabase({ dataDir: dir });
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
-  index = await new HubKnowledge(database.db).get();
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const hub = demoHub("wording-");
 
 /** A day in the quarter after the demo recaps' last one, so "this quarter" reaches back to October. */
 const NOW = new Date("2026-11-24T12:00:00Z");
-const ask = (question: string, deep = false) => analystAnswer(index, question, deep, { now: NOW }).markdown;
+const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep, { now: NOW }).markdown;
 const idOf = async (table: "weekly_summaries" | "podcast_episodes", column: "headline" | "title", fragment: string) =>
-  (await database.db.selectFrom(table).select("id").where(column, "like", `%${fragment}%`).executeTakeFirstOrThrow())
-    .id;
+  (
+    await hub.database.db
+      .selectFrom(table)
+      .select("id")
+      .where(column, "like", `%${fragment}%`)
+      .executeTakeFirstOrThrow()
+  ).id;
 const recapUrl = async (fragment: string) => `/recap/${await idOf("weekly_summaries", "headline", fragment)}`;
 const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)#]+)/g)].map((m) => m[1]!);
 
@@ -52,8 +39,8 @@ describe("everyday words name no topic unless the hub's topics use them", () => 
   });
 
   it("does not report an everyday word as something the hub lacks", () => {
-    expect(index.unknownWords("quick: any takeaways on holiday gift packs?")).toEqual([]);
-    expect(index.topicGroups("quick: any takeaways on holiday gift packs?").map((g) => g[0])).toEqual([
+    expect(hub.index.unknownWords("quick: any takeaways on holiday gift packs?")).toEqual([]);
+    expect(hub.index.topicGroups("quick: any takeaways on holiday gift packs?").map((g) => g[0])).toEqual([
       "holidai",
       "gift",
       "pack",
@@ -62,7 +49,7 @@ describe("everyday words name no topic unless the hub's topics use them", () => 
 
   it("keeps an everyday word that a headline uses as a topic word", () => {
     // "Moment" is everyday English, and the hub's "Tequila's New York Moment".
-    expect(index.topicGroups("the tequila moment").map((g) => g[0])).toContain("moment");
+    expect(hub.index.topicGroups("the tequila moment").map((g) => g[0])).toContain("moment");
   });
 
   it("still says so when the topic is one the hub never mentions", () => {
@@ -75,7 +62,7 @@ describe("everyday words name no topic unless the hub's topics use them", () => 
   });
 
   it("does not read a real word it has a meaning for as a misspelt name", () => {
-    expect(index.correct("price bands that lost facings over christmas")).toBe(
+    expect(hub.index.correct("price bands that lost facings over christmas")).toBe(
       "price bands that lost facings over christmas",
     );
   });

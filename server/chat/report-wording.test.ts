@@ -1,33 +1,15 @@
 // Sixth round (issue 25): research reports that place the companies their coverage names, and
 // trade readers' informal words for channels, formats and plans. Questions written for these
 // tests, not taken from the evaluation sets.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed.ts";
+import { describe, expect, it } from "vitest";
+import { demoHub } from "../../tests/support/demo-hub.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
-import { HubKnowledge, queryGroups, type HubIndex } from "./hub-index.ts";
+import { queryGroups } from "./hub-index.ts";
 
-let dir: string;
-let database: Database;
-let index: HubIndex;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "report-"));
-  database = openDatabase({ dataDir: dir });
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
-  index = await new HubKnowledge(database.db).get();
-});
-afterAll(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const hub = demoHub("report-");
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-const ask = (question: string, deep = false) => analystAnswer(index, question, deep, { now: NOW }).markdown;
+const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep, { now: NOW }).markdown;
 
 describe("a research report places the companies its coverage names", () => {
   it("gives the national houses a consolidation recap names, with their size and standing", () => {
@@ -66,6 +48,6 @@ describe("the trade's informal words for channels, formats and plans", () => {
 
   it("does not read an everyday adverb as a trade word it is spelt like", () => {
     // "barely" is one letter from "barrel", a word of the hub's topics.
-    expect(index.correct("the buyer barely tastes it")).toBe("the buyer barely tastes it");
+    expect(hub.index.correct("the buyer barely tastes it")).toBe("the buyer barely tastes it");
   });
 });
