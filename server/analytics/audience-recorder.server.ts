@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { DailySalts, dayBefore, utcDay } from "./daily-salts.server.ts";
+import { DailySalts } from "./daily-salts.server.ts";
+import { addDays, utcDay } from "./utc-days.ts";
 import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
 import { recordPageHits, type PageHit } from "./reader-store.server.ts";
 
@@ -117,7 +118,7 @@ export class AudienceRecorder {
   /** Deletes per-client rows and salts past their time: after this, no hash leads back to a client. */
   async prune(now = new Date()): Promise<void> {
     this.#lastPrune = now.getTime();
-    const keepFrom = dayBefore(utcDay(now));
+    const keepFrom = addDays(utcDay(now), -1);
     await this.db
       .deleteFrom("download_windows")
       .where("started_at", "<", new Date(now.getTime() - KEEP_CLIENT_ROWS_MS).toISOString())

@@ -1,7 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { DownloadsReport, ReadersReport, SubscribersReport } from "#common/analytics/audience-report.ts";
-import { addDays, daysOf, type Period } from "./audience-period.server.ts";
+import { daysOf, type Period } from "./audience-period.server.ts";
+import { addDays } from "./utc-days.ts";
 import { WHOLE_SITE } from "./reader-store.server.ts";
 
 export type { DownloadsReport, ReadersReport, SubscribersReport };

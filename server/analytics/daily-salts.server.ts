@@ -2,12 +2,6 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 
-/** The UTC calendar day of an instant (YYYY-MM-DD): the unit of every daily figure. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
-const DAY_MS = 86_400_000;
-export const dayBefore = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
-
 /** A short keyed hash of what tells one client from another; without the salt it leads back to nobody. */
 export const saltedHash = (salt: string, ...parts: string[]) =>
   createHmac("sha256", salt).update(parts.join("\n")).digest("base64url").slice(0, 22);

@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
 import { inBatches } from "./batches.ts";
-import { dayBefore, saltedHash, utcDay, type DailySalts } from "./daily-salts.server.ts";
+import { saltedHash, type DailySalts } from "./daily-salts.server.ts";
+import { addDays, utcDay } from "./utc-days.ts";
 import {
   applyRequests,
   LATE_MS,
@@ -54,7 +55,7 @@ export async function recordAudioHits(db: Kysely<DB>, salts: DailySalts, hits: A
     const episode = episodes.get(h.file);
     if (!episode) continue; // a file no published episode plays (an old upload, a draft's audio)
     const day = utcDay(h.at);
-    const [today, yesterday] = await Promise.all([salts.of(day), salts.of(dayBefore(day))]);
+    const [today, yesterday] = await Promise.all([salts.of(day), salts.of(addDays(day, -1))]);
     requests.push({
       at: h.at,
       episodeId: episode.id,

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { inBatches } from "./batches.ts";
-import { saltedHash, utcDay, type DailySalts } from "./daily-salts.server.ts";
+import { saltedHash, type DailySalts } from "./daily-salts.server.ts";
+import { utcDay } from "./utc-days.ts";
 
 /** A page view as the server answered it; the address and user agent are hashed, never stored. */
 export interface PageHit {

@@ -202,6 +202,41 @@ describe.each(ENGINES)("podcast downloads by the IAB rules on %s", (engine) => {
     }
   });
 
+  it("answers a report it does not have, unreadable dates and a log in another form with a message", async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${a.url}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      return { status: res.status, error: ((await res.json()) as { error: string }).error };
+    };
+    expect(await get("/api/admin/stats/listeners")).toEqual({
+      status: 404,
+      error: "Unknown report: use downloads, readers or subscribers",
+    });
+    expect(await get("/api/admin/stats/downloads?from=2026-13-01")).toEqual({
+      status: 400,
+      error: "from: must be a date as YYYY-MM-DD",
+    });
+    expect(await get("/api/admin/stats/readers?from=2026-11-20&to=2026-11-01")).toEqual({
+      status: 400,
+      error: "from must not be after to",
+    });
+    const send = async (query: string, type: string) => {
+      const res = await fetch(`${a.url}/api/admin/stats/import${query}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": type },
+        body: type === "application/json" ? "{}" : "a log line",
+      });
+      return { status: res.status, error: ((await res.json()) as { error: string }).error };
+    };
+    expect(await send("", "application/json")).toEqual({
+      status: 415,
+      error: "Send the log itself as text/plain (curl --data-binary @access.log)",
+    });
+    expect(await send("?digest=abc", "text/plain")).toEqual({
+      status: 400,
+      error: "digest: must be the file's SHA-256 in hex",
+    });
+  });
+
   it("writes what it holds when it stops", async () => {
     const e = episodes[0]!;
     const slow = await startServer({ ...testDb.env, ...FLUSH, ANALYTICS_FLUSH_SECONDS: "60", SEED_DEMO: "false" });

@@ -81,6 +81,9 @@ describe("the desk's Audience page", () => {
     const text = await csv.text();
     expect(text).toContain("episode_id,title,series,published,downloads_in_period,first_7_days,first_30_days,all_time");
     expect(text).toContain(`${episode.id},`);
+    const unknown = await page.request.get("/admin/audience.csv?table=listeners");
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.text()).toBe("Unknown table or dates.\n");
 
     // Without JavaScript: the same figures, and the period form still works with its own button.
     const noJs = await plain.newPage();
@@ -89,6 +92,15 @@ describe("the desk's Audience page", () => {
     await noJs.getByLabel("Period", { exact: true }).selectOption("90");
     await Promise.all([noJs.waitForURL(/days=90/), noJs.getByRole("button", { name: "Show", exact: true }).click()]);
     await noJs.getByRole("table", { name: "Downloads by app" }).waitFor();
+    // The dates form, with its own button: a period that holds no downloads says so.
+    await noJs.getByLabel("From", { exact: true }).fill("2026-01-01");
+    await noJs.getByLabel("To", { exact: true }).fill("2026-01-31");
+    await Promise.all([
+      noJs.waitForURL(/from=2026-01-01&to=2026-01-31/),
+      noJs.getByRole("button", { name: "Show these dates" }).click(),
+    ]);
+    await noJs.getByRole("table", { name: "Downloads by episode" }).waitFor({ state: "detached" });
+    await noJs.getByText("No downloads in this period.").first().waitFor();
     await noJs.goto("/admin/audience?from=2026-13-01");
     await noJs.getByRole("alert").getByText("Those dates were not understood: showing the last 30 days.").waitFor();
     await js.close();
