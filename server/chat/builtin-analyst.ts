@@ -5,17 +5,20 @@ import {
   comparisonLead,
   comparisonTable,
   companyLink,
+  factIntents,
+  playersAsked,
   profileUrl,
   rankOf,
   sizeFigure,
   type FactIntent,
 } from "./company-facts.ts";
-import { brandOwners, namesIn } from "./company-names.ts";
+import { brandOwners, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
 import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
-import { sourceOf, termsOf, type Hit, type HubIndex } from "./hub-index.ts";
+import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
+import { US_STATES } from "./us-states.ts";
 
 export { readTurn } from "./read-turn.ts";
 
@@ -32,7 +35,8 @@ const BRANDS = brandOwners(COMPANIES);
 const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
 
 // Words that ask for the podcast rather than the recaps.
-const ASKS_PODCAST = /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour)\b/;
+const ASKS_PODCAST =
+  /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
 const SERIES = Object.values(SERIES_NAME);
 
 const SUGGESTIONS = [
@@ -50,8 +54,31 @@ function quote(passage: Passage, text: string): string {
   return `- ${text} (${link(said ? { ...passage, section: said.section, url: said.url } : passage)})`;
 }
 
-/** The sentences of a passage that carry the most of the question's terms. */
-function bestSentences(passage: Passage, terms: string[], count: number): string {
+// A sentence's terms never change, and an answer reads every sentence of each passage it quotes:
+// each is read once (the cache is emptied when it grows past any real corpus's sentences).
+const SENTENCE_TERMS = new Map<string, Set<string>>();
+function sentenceTerms(sentence: string): Set<string> {
+  let words = SENTENCE_TERMS.get(sentence);
+  if (!words) {
+    if (SENTENCE_TERMS.size > 100_000) SENTENCE_TERMS.clear();
+    SENTENCE_TERMS.set(sentence, (words = termsOf(sentence)));
+  }
+  return words;
+}
+
+/**
+ * The sentences of a passage that carry the most of the question's terms. `terms` may weigh its
+ * words: the words that measure a topic ("share", "sell") or carry it from the turn before count
+ * for less, to choose between sentences on it. A sentence with the kind of figure the question
+ * wants (`wants`: an amount, a year, a place) counts one term more.
+ */
+function bestSentences(
+  passage: Passage,
+  terms: string[] | ReadonlyMap<string, number>,
+  count: number,
+  wants?: RegExp,
+): string {
+  const weights = Array.isArray(terms) ? new Map(terms.map((t) => [t, 1])) : terms;
   const sentences = passage.text
     .split(SENTENCE_END)
     .map((s) => s.trim())
@@ -59,14 +86,49 @@ function bestSentences(passage: Passage, terms: string[], count: number): string
     .filter((s) => s.length > 25 && !/^sample\b|\bsample (?:episode|content)\b/i.test(s));
   if (!sentences.length) return passage.text;
   const scored = sentences.map((s, i) => {
-    const words = termsOf(s);
-    return { s, i, score: terms.reduce((n, t) => n + (words.has(t) ? 1 : 0), 0) };
+    const words = sentenceTerms(s);
+    let score = wants?.test(s) ? 1 : 0;
+    for (const [t, w] of weights) if (words.has(t)) score += w;
+    return { s, i, score };
   });
   const chosen = [...scored]
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, count)
     .sort((a, b) => a.i - b.i);
   return chosen.map((c) => c.s).join(" ");
+}
+
+// A place, as a sentence names it: a state, or a city where one of the companies is based ("Louisville").
+const PLACE_NAMES = new RegExp(
+  `\\b(?:${[...US_STATES.map(([name]) => name), ...COMPANIES.map((c) => c.location.split(",")[0]!.trim())]
+    .map((name) => name.replace(/[.,]/g, "\\$&"))
+    .join("|")})\\b`,
+);
+
+/**
+ * The kind of figure a question asks for, as a sentence that answers it writes it: "how much did
+ * they pay", "the price tag" want an amount of money; "when", "what year", "how long" a year; "who
+ * runs it" a person with their post; "how many" a number; "where" a place.
+ */
+function figureWanted(question: string): RegExp | undefined {
+  const q = fold(question);
+  if (
+    /\bhow much\b|\bprice tag\b|\b(?:run|set) (?:them|him|her|us|you|it)(?: back)?\b|\b(?:cost|costs|paid|pay|spend|spent|invest(?:ed|ing|ment)?|valuation|worth)\b/.test(
+      q,
+    )
+  )
+    return /[$€£]\s?\d/;
+  if (/\bwhen\b|\bwhat year\b|\bhow long\b|\bsince when\b/.test(q)) return /\b(?:1[89]|20)\d\d\b/;
+  // "Who runs it?", "the guy behind that company", "their CEO": a person, named with their post.
+  if (
+    /\bwho (?:runs|leads|heads|is in charge|manages|founded|started)\b|\b(?:ceo|chief executive|president|chairman|founder|boss|guy|woman|man|person|people) (?:behind|at|of|running|who)\b|\b(?:their|its|the) (?:ceo|boss|chief executive|president|chairman|founder)\b/.test(
+      q,
+    )
+  )
+    return /\b(?:CEO|[Cc]hief [Ee]xecutive|[Pp]resident|[Cc]hair(?:man|woman)?|[Ff]ounder|founded by|led (?:from \w+ )?by|run by|headed by)\b/;
+  if (/\bhow many\b/.test(q)) return /\d/;
+  if (/\bwhere\b|\b(?:which|what) (?:town|city|state|plant|site|facility)\b/.test(q)) return PLACE_NAMES;
+  return undefined;
 }
 
 function topicOf(question: string): string {
@@ -109,12 +171,29 @@ function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[] {
   for (const h of hits) if (!best.has(h.passage.kind)) best.set(h.passage.kind, h.score);
   const unknown = index.unknownWords(query);
   const covers = (share: number) => (unknown.length ? share > 0.5 : share >= 0.5);
-  return hits.filter(
-    (h) =>
-      h.coverage > 0 &&
-      covers(h.passage.kind === "company" ? h.coverage : h.sourceCoverage) &&
-      h.score >= best.get(h.passage.kind)! * 0.1,
+  const share = (h: Hit) => (h.passage.kind === "company" ? h.coverage : h.sourceCoverage);
+  // The source that covers the most of the question is never dropped for scoring low: a recap that
+  // names "mezcal" once is more on "mezcal as a base spirit" than one that says "spirits-based" ten times.
+  const most = new Map<string, number>();
+  for (const h of hits) most.set(h.passage.kind, Math.max(most.get(h.passage.kind) ?? 0, share(h)));
+  return (
+    hits
+      .filter(
+        (h) =>
+          h.coverage > 0 &&
+          covers(share(h)) &&
+          (h.score >= best.get(h.passage.kind)! * 0.1 || share(h) >= most.get(h.passage.kind)!),
+      )
+      // Those covering more of it come first, by tenths of the question, then by score.
+      .sort((a, b) => Math.round(10 * share(b)) - Math.round(10 * share(a)) || b.score - a.score)
   );
+}
+
+/** Beside a part that asks for a fact the company data holds, the parts that ask for none, where they name a topic. */
+function otherPart(index: HubIndex, question: string): string {
+  const parts = clausesOf(index, question);
+  const others = parts.filter((part) => !factIntents(part).length);
+  return others.length < parts.length ? others.join(" ") : "";
 }
 
 /** The parts of a question that each name a topic: split at punctuation, "and", "or" and " - ". */
@@ -130,22 +209,35 @@ function clausesOf(index: HubIndex, question: string): string[] {
  * words other than the company's own names ("what share of wholesaling does RNDC have" → the
  * sentence with its market share); its recent developments when none does.
  */
-function profileSays(index: HubIndex, company: Company, question: string): string {
-  const ownNames = termsOf(
-    [...index.aliases]
-      .filter(([, ids]) => ids.includes(company.id))
-      .map(([name]) => name)
-      .join(" "),
-  );
+function profileSays(index: HubIndex, company: Company, question: string, before = "", fromBefore = false): string {
+  // A brand that alone names the company in this question only says which company ("where are White
+  // Claw cans brewed?"). Beside the company's own name ("what did Heineken pay for Lagunitas?"), or
+  // of a company carried from the last turn ("what did they pay for Patrón?"), it is what is asked about.
+  const own = nameKey(company.name);
+  const names = [...index.aliases].filter(([, ids]) => ids.includes(company.id)).map(([name]) => name);
+  const isBrand = (name: string) => !own.includes(name);
+  const words = ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+  const brandsAsked = fromBefore || names.some((name) => !isBrand(name) && words.includes(` ${name} `));
+  const ownNames = termsOf(names.filter((name) => !(brandsAsked && isBrand(name))).join(" "));
   const asked = index
     .topicGroups(question)
     .flat()
     .filter((t) => !ownNames.has(t));
+  // Measure words count for less ("what share", "how many employees"): they choose between sentences on the topic.
+  const measures = [...termsOf(topicText(question))].filter((t) => !ownNames.has(t) && !asked.includes(t));
+  // So, for less still, does the topic carried from the turn before ("who owns Patrón?" → "what did
+  // they pay for it?"), which must not outweigh this turn's own words ("where do they brew it?").
+  const carried = [...termsOf(before)].filter((t) => !ownNames.has(t) && !asked.includes(t) && !measures.includes(t));
+  const weights = new Map([
+    ...asked.map((t) => [t, 1] as const),
+    ...measures.map((t) => [t, 0.5] as const),
+    ...carried.map((t) => [t, 0.25] as const),
+  ]);
   const profile = index.passagesOf(company.id)[0];
   const fallback = company.profile?.recentDevelopments ?? company.profile?.overview ?? "";
-  if (!profile || !asked.length) return fallback;
-  const said = bestSentences(profile, asked, 2);
-  return said !== profile.text && [...termsOf(said)].some((t) => asked.includes(t)) ? said : fallback;
+  if (!profile || !weights.size) return fallback;
+  const said = bestSentences(profile, weights, 2, figureWanted(question));
+  return said !== profile.text && [...termsOf(said)].some((t) => weights.has(t)) ? said : fallback;
 }
 
 /**
@@ -170,6 +262,58 @@ function namedIn(index: HubIndex, passage: Passage): number[] {
     NAMED_IN.set(passage, ids);
   }
   return ids;
+}
+
+// The drinks a report may ask about by their kind ("tariff risk on cognac and Scotch", "agave for
+// the big suppliers"), each with the words its makers' profiles use for it.
+const DRINK_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/\b(?:cognac|brandy)\b/, /\b(?:cognac|brandy|hennessy|courvoisier)\b/g],
+  [/\bscotch\b/, /\bscotch\b/g],
+  [/\b(?:tequila|agave|mezcal)s?\b/, /\b(?:tequila|agave|mezcal)s?\b/g],
+  [/\b(?:bourbon|rye|american whiske?y)s?\b/, /\b(?:bourbon|rye|american whiske?y)s?\b/g],
+  [/\bvodkas?\b/, /\bvodkas?\b/g],
+  [/\bgin\b/, /\bgin\b/g],
+  [/\brums?\b/, /\brums?\b/g],
+  [
+    /\b(?:rtds?|canned cocktails?|ready[- ]to[- ]drink)\b/,
+    /\b(?:rtds?|canned cocktails?|ready[- ]to[- ]drink|cocktails? in a can)\b/g,
+  ],
+  [/\b(?:hard )?seltzers?\b/, /\bseltzers?\b/g],
+  [
+    /\b(?:non[- ]?alc\w*|zero[- ]proof|no[- ]and[- ]low)\b/,
+    /\b(?:non[- ]?alcoholic|zero[- ]proof|alcohol[- ]free|low[- ]abv)\b/g,
+  ],
+];
+
+/**
+ * The makers a report on a kind of drink should place: those whose profiles say the most about it
+ * ("which suppliers are exposed to a duty on cognac" is who sells cognac), two for each kind asked.
+ */
+// What each maker's profile says, folded, read once: the words a kind of drink is counted in.
+const MAKER_TEXTS = COMPANIES.filter((c) => c.type === "manufacturer").map((c) => ({
+  c,
+  text: fold(
+    [
+      c.keyBrands.join(" "),
+      c.profile?.overview,
+      c.profile?.marketPosition,
+      c.profile?.strategy,
+      c.profile?.recentDevelopments,
+    ].join(" "),
+  ),
+}));
+
+function makersOf(question: string): Company[] {
+  const q = fold(question);
+  const out: Company[] = [];
+  for (const [asked, said] of DRINK_KINDS) {
+    if (!asked.test(q)) continue;
+    const counted = MAKER_TEXTS.map(({ c, text }) => ({ c, n: text.match(said)?.length ?? 0 }))
+      .filter((x) => x.n >= 2)
+      .sort((a, b) => b.n - a.n || rankOf(a.c) - rankOf(b.c));
+    for (const { c } of counted.slice(0, 2)) if (!out.includes(c)) out.push(c);
+  }
+  return out;
 }
 
 /**
@@ -246,24 +390,48 @@ export function analystAnswer(
   const turn = options.turn ?? readTurn(index, question, options.context ?? EMPTY_CONTEXT);
   const { companies: named, intents, facts } = turn;
   const now = options.now ?? new Date();
-  const about = { companies: turn.subjects.map((c) => c.id), intents };
+  const about = {
+    companies: turn.subjects.map((c) => c.id),
+    intents,
+    ...(turn.brands.length ? { topic: turn.brands.join(" ") } : {}),
+  };
   // An answer from the company data needs no search, except a comparison, which adds the hub's coverage.
-  if (facts && !intents.includes("compare"))
-    return { markdown: [facts, ...followUpBlock(followUps(named, intents, []))].join("\n").trim(), about };
+  if (facts && !intents.includes("compare")) {
+    // A question of two parts, one a fact the data holds and one not ("how many states are they in,
+    // and what did they pick up in New England?"), hears the profile on the other part.
+    const rest = named.length === 1 ? otherPart(index, turn.text) : "";
+    const more = rest ? profileSays(index, named[0]!, rest, "", turn.carried) : "";
+    return {
+      markdown: [
+        facts,
+        ...(more && !facts.includes(more)
+          ? ["", "**What the profile says**", "", `- ${more} (${companyLink(named[0]!)})`]
+          : []),
+        ...followUpBlock(followUps(named, intents, [])),
+      ]
+        .join("\n")
+        .trim(),
+      about,
+    };
+  }
 
   // A question about the podcast reads the episodes first, of the series it names; the series is a filter, not a topic.
   const podcast = ASKS_PODCAST.test(fold(turn.topic));
   const series = SERIES.filter((name) => fold(turn.topic).includes(fold(name).replace(/^the /, "")));
-  const searched = SERIES.reduce(
+  let searched = SERIES.reduce(
     (text, name) => text.replace(new RegExp(`\\b(?:the )?${fold(name).replace(/^the /, "")}\\b`, "gi"), " "),
     fold(turn.topic),
-  );
+  )
+    // Of the podcast, "the daily one", "the weekly show" and "what is it called" name a series, not a topic.
+    .replace(podcast ? /\b(?:daily|weekly|call(?:ed)?|named?|names|shows?|series)\b/g : /$^/, " ");
   const inSeries = (p: Passage) => !series.length || series.includes(p.keywords);
   // Deep research reads each part of a question of several on its own (see below). A period named in
   // one part of it ("the state rules, what launched this quarter") dates that part, not the others.
+  const asked = periodIn(turn.text, now);
+  // The words that date the question ("November 16") name no topic.
+  if (asked) searched = searched.replace(fold(asked.said), " ");
   const parts = deep ? clausesOf(index, searched) : [];
   const partPeriods = parts.map((part) => periodIn(part, now));
-  const asked = periodIn(question, now);
   const period = parts.length >= 2 && partPeriods.some((p) => !p) ? undefined : asked;
   const within = (when: Period | undefined) => (h: Hit) =>
     !when || h.passage.kind === "company" || inPeriod(h.passage.date, when);
@@ -280,10 +448,23 @@ export function analystAnswer(
     if (episodes.length)
       return {
         markdown: [
-          `## ${series.length ? series.join(" and ") : "The Spirits Signal"}: the episodes, newest first`,
+          `## ${series.length ? series.join(" and ") : "The Spirits Signal"}: the episodes${period ? ` published ${period.label}` : ""}, newest first`,
           "",
+          // Asked about the podcast as a whole ("what are the shows called?"), the answer names its series.
+          ...(series.length
+            ? []
+            : [`The Spirits Signal has two series: ${SERIES.map((s) => `**${s}**`).join(" and ")}.`, ""]),
           ...episodes.map((p) => `- ${link(p)} (${p.date}, ${p.keywords}): ${bestSentences(p, [], 1)}`),
           "",
+          // One or two episodes asked for by their date are told in their own words: how each opens.
+          ...(episodes.length <= 2
+            ? episodes.flatMap((p) => {
+                const opening = index.passages.find(
+                  (t) => t.kind === "episode" && t.section && sourceOf(t) === sourceOf(p),
+                );
+                return opening ? [`**${p.source}**`, "", quote(opening, bestSentences(opening, [], 3)), ""] : [];
+              })
+            : []),
           "Browse every episode on [The Spirits Signal](/podcast).",
         ].join("\n"),
         about,
@@ -342,11 +523,13 @@ export function analystAnswer(
   // Deep research gathers every distinct source that covers the topic, up to its limit; a short answer the best few.
   // A report quotes three sections of a recap: a question of several parts ("who the big houses are,
   // what suppliers are doing") often finds each part answered in its own section of one recap.
+  // One recap alone on a topic is quoted a section further: its advice is often in its last section.
+  const recapsCovering = new Set(dated.filter((h) => h.passage.kind === "recap").map((h) => sourceOf(h.passage))).size;
   const recapHits = distinctSources(
     dated.filter((h) => h.passage.kind === "recap"),
     deep ? 8 : podcast ? 2 : 4,
-    deep ? 3 : 2,
-    deep ? 12 : podcast ? 2 : 4,
+    !deep && recapsCovering === 1 ? 4 : 3,
+    deep ? 12 : podcast ? 2 : 6,
   );
   // A question for the podcast hears what was said as well as what the episode is about: its
   // description and its best transcript moment, which rank close (the description is short).
@@ -441,10 +624,13 @@ export function analystAnswer(
 
   // In a report, the companies the coverage names come first among those the search found: a report
   // on a topic places its players with their figures ("who the big houses are, how big they are").
+  // So do the makers of the kinds of drink it asks about, first: they are who a report on a kind places.
+  // A report on the players of a kind ("the big beer suppliers") places them first, largest first.
+  const players = deep ? playersAsked(searched) : [];
   const inCoverage = deep
-    ? companiesInCoverage(index, [...recapHits, ...episodeHits])
+    ? [...new Set([...players, ...makersOf(searched), ...companiesInCoverage(index, [...recapHits, ...episodeHits])])]
         .filter((c) => !named.includes(c))
-        .slice(0, DEEP_NAMED)
+        .slice(0, DEEP_NAMED + players.length)
     : [];
   // One line per company: a profile may be found by the whole question and by one of its parts.
   const companyHits = searchedHits.filter(
@@ -482,19 +668,25 @@ export function analystAnswer(
       "",
     );
   if (podcast && !episodeHits.length) lines.push("No episode covers this yet; the recaps do.", "");
-  const point = (hit: Hit) => quote(hit.passage, bestSentences(hit.passage, terms, deep ? 3 : 2));
+  const wants = figureWanted(searched);
+  const point = (hit: Hit) => quote(hit.passage, bestSentences(hit.passage, terms, 3, wants));
 
   if (!deep) {
     const summaryHits = podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits];
     if (summaryHits.length) lines.push("**What the hub says**", "", ...summaryHits.map(point), "");
-    if (named.length >= 2) lines.push("**How they compare**", "", comparisonTable(named), "");
-    else if (named.length === 1)
-      lines.push(
-        `**${named[0]!.name}**`,
-        "",
-        `- ${profileSays(index, named[0]!, searched)} (${companyLink(named[0]!)})`,
-        "",
-      );
+    // Companies named together ("Diageo or Pernod, who's holding up better?") are set side by side; a
+    // company carried from the last turn beside one this turn names ("didn't they fall out with
+    // RNDC?") is asked about with it, so each is quoted on the question.
+    if (named.length >= 2 && (intents.includes("compare") || !turn.carried))
+      lines.push("**How they compare**", "", comparisonTable(named), "");
+    else
+      for (const c of named)
+        lines.push(
+          `**${c.name}**`,
+          "",
+          `- ${profileSays(index, c, turn.text, turn.before, turn.carried)} (${companyLink(c)})`,
+          "",
+        );
     if (companyHits.length && named.length < 2) lines.push("**Companies involved**", "", ...companyHits.map(point), "");
   } else {
     const lead = recapHits[0] ?? episodeHits[0] ?? companyHits[0];

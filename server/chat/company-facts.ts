@@ -26,7 +26,7 @@ export type FactIntent = (typeof FACT_INTENTS)[number];
 const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
   [
     "owner",
-    /\b(?:who (?:owns|makes|produces|is behind|controls|runs|leads|heads|is in charge of)|(?:what|which) (?:company|firm|group) (?:owns|makes|produces|is behind)|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
+    /\b(?:who (?:owns|makes|produces|is behind|controls)|(?:what|which) (?:company|firm|group) (?:owns|makes|produces|is behind|has|sells)|whose brand|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
   ],
   [
     "compare",
@@ -34,14 +34,22 @@ const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
   ],
   [
     "rank",
-    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|dominat\w*|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?|(?:the )?most (?:employ\w*|staff|workers|cases|states|volume|revenue|sales)|(?:move|sell|ship)s? the most|by (?:revenue|sales|dollar sales|volume|cases|headcount|employ\w*|(?:\w+ )?(?:dollar )?share)|rank (?:em|them|the)|biggest first|largest first)\b|#\d+\b/,
+    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|domina(?:nt|nce|t\w*)|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?|(?:the )?most (?:employ\w*|staff|workers|cases|states|volume|revenue|sales)|(?:move|sell|ship)s? the most|by (?:revenue|sales|dollar sales|volume|cases|headcount|employ\w*|(?:\w+ )?(?:dollar )?share)|rank (?:em|them|the)|biggest first|largest first|(?:at|on) the top of|top spot)\b|#\d+\b/,
   ],
   [
     "size",
     /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people|how many states|coverage|footprint|(?:states|markets) do .* cover)\b/,
   ],
-  ["headquarters", /\b(?:headquarter(?:s|ed)?|hq|based|located|where is|where are|head office|home base)\b/],
-  ["founded", /\b(?:founded|established|started|how old|when was .* (?:formed|created|set up)|founding|since when)\b/],
+  // "Where is Jefferson's distilled?", "where are the cans brewed?" ask where a thing is made, not the
+  // head office; "where are they placing their bets?" asks no place at all: "where is X?" is short.
+  [
+    "headquarters",
+    /^(?!.*\b(?:distill\w*|brew\w*|made|produced|bottled|canned|aged|make|produce)\b).*?(?:\b(?:headquarter(?:s|ed)?|hq|based|located|head office|home base)\b|\bwhere (?:is|are) (?:[\w'’&.-]+ ?){1,5}(?:\?|$))/,
+  ],
+  [
+    "founded",
+    /\b(?:founded|established|started|how old|when was .* (?:formed|created|set up)|founding|since when|how long (?:have|has) (?:they|it|\w+) (?:been (?:around|at it|in business|going|operating|in existence)|existed))\b/,
+  ],
   ["brands", /\b(?:brands?|portfolio|what does .* (?:own|make|sell|carry|distribute)|suppliers|focus area)\b/],
 ];
 
@@ -78,9 +86,16 @@ function countAsked(question: string): number | undefined {
       q,
     );
   const said = match?.[1] ?? match?.[2];
-  if (!said) return undefined;
+  // "Who's #1, and who comes second?" asks for the leader and those right behind it.
+  if (!said) return asksRunnersUp(q) ? 3 : undefined;
   return Math.min(Math.max(NUMBER_WORDS[said] ?? Number(said), 1), 25);
 }
+
+/** Whether a question asks who follows the leader ("who's right behind it", "who comes second", "the runner-up"). */
+const asksRunnersUp = (q: string) =>
+  /\b(?:right |close )?behind (?:it|them|that|him|her)\b|\bwho follows\b|\bnext in line\b|\b(?:comes?|is|are|'s|s) (?:second|next|after)\b|\brunners?[- ]up\b|\bwho(?:'s| is)? (?:second|next)\b|\band (?:then )?(?:second|next)\b/.test(
+    q,
+  );
 
 /** How many a ranking question wants: the count it names, otherwise five. */
 const wanted = (question: string) => countAsked(question) ?? 5;
@@ -90,6 +105,7 @@ const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth
 /** The one place in a table a question asks for: "no. 2", "number 6", "#25", "the second largest", "the last one". */
 export function positionIn(question: string): number | "last" | undefined {
   const q = spelledOut(question);
+  if (asksRunnersUp(fold(question))) return undefined;
   const n =
     /(?:\bno\. ?|\bnumber |#)(\d{1,2})\b/.exec(q)?.[1] ??
     /\b(?:is|at|in|ranked) (?:no\.? )?(\d{1,2})(?:st|nd|rd|th)\b|\b(\d{1,2})(?:st|nd|rd|th) (?:largest|biggest|place)\b/
@@ -112,7 +128,8 @@ function tableAsked(question: string): Company["type"] | undefined {
     )
   )
     return "manufacturer";
-  return undefined;
+  // "Who's #1 in spirits?": a kind of drink is made by the manufacturers.
+  return categoriesAsked(q).length ? "manufacturer" : undefined;
 }
 
 export const profileUrl = (c: Company) => `/explorer?company=${c.id}`;
@@ -451,12 +468,10 @@ const MEASURE_NAMES: Record<Measure, string> = {
 };
 
 /**
- * A ranking narrowed by what the question asks beyond the table: a state, a category, a listing;
- * ordered by the measure it asks for when the companies' data give it (their own figures, quoted,
- * since years and sources differ), else in the table's order. The companies the question names
- * are kept in it, and each listed company's own claim to its place follows.
+ * A table's rows as a question narrows and orders them: by the state, the categories and the
+ * listing it asks for, largest first by the measure it names (its own figure for each company).
  */
-function narrowedRankingAnswer(question: string, type: Company["type"], named: Company[]): string {
+function narrowedRows(question: string, type: Company["type"]) {
   const state = stateIn(question);
   const categories = categoriesAsked(question);
   const measure = measureAsked(question);
@@ -472,6 +487,31 @@ function narrowedRankingAnswer(question: string, type: Company["type"], named: C
   const ordered = [...rows].sort(
     (a, b) => (figures.get(b)?.value ?? -1) - (figures.get(a)?.value ?? -1) || a.rank - b.rank,
   );
+  return { state, categories, measure, figures, ordered };
+}
+
+/**
+ * The players a research question asks about by their kind ("the big U.S. beer suppliers", "the
+ * main wholesalers in Texas"): that table narrowed as the question says, largest first. None when
+ * it names no kind of company, or names one without asking for its leaders.
+ */
+export function playersAsked(question: string): Company[] {
+  const q = fold(question);
+  const type = tableAsked(q);
+  if (!type || !/\b(?:big|biggest|largest|main|major|key|leading|top|dominant|who matters)\b/.test(q)) return [];
+  return narrowedRows(q, type)
+    .ordered.slice(0, countAsked(q) ?? 5)
+    .map((r) => r.company);
+}
+
+/**
+ * A ranking narrowed by what the question asks beyond the table: a state, a category, a listing;
+ * ordered by the measure it asks for when the companies' data give it (their own figures, quoted,
+ * since years and sources differ), else in the table's order. The companies the question names
+ * are kept in it, and each listed company's own claim to its place follows.
+ */
+function narrowedRankingAnswer(question: string, type: Company["type"], named: Company[]): string {
+  const { state, categories, measure, figures, ordered } = narrowedRows(question, type);
   const shown = ordered.slice(0, countAsked(question) ?? 10);
   for (const c of named) {
     const row = ordered.find((r) => r.company.id === c.id);
@@ -518,7 +558,7 @@ function narrowedRankingAnswer(question: string, type: Company["type"], named: C
   if (state && type === "distributor") {
     const national = rankedTable(COMPANIES, type).filter(
       (r) =>
-        !rows.includes(r) &&
+        !ordered.includes(r) &&
         (!categories.length || inCategories(r.company, categories)) &&
         /\b\d+ (?:u\.s\. )?(?:states|markets)\b/i.test(r.company.coverage ?? ""),
     );

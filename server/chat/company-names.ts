@@ -110,8 +110,10 @@ export function companyAliases(companies: readonly Company[]): Map<string, numbe
       addShort(short, company.id);
     }
     if (/^[A-Z]\.? & [A-Z]\.? /.test(short)) add(short.replace(/^[A-Z]\.? & [A-Z]\.? /, ""), company.id); // "E. & J. Gallo" → "Gallo"
-    const first = nameKey(short.split(/[\s-]/)[0]!);
-    if (first.length >= 4 && !NOT_A_NAME.has(first))
+    const firstWord = short.split(/[\s-]/)[0]!;
+    const first = nameKey(firstWord);
+    // A first word in capitals is an acronym the company goes by ("MGP Ingredients" → "MGP").
+    if ((first.length >= 4 || /^[A-Z]{3,}$/.test(firstWord)) && !NOT_A_NAME.has(first))
       firstWords.set(first, [...(firstWords.get(first) ?? []), company.id]);
     // A manufacturer's brands name it too ("Jack Daniel's" → Brown-Forman); a distributor's "brands" are its suppliers.
     if (company.type === "manufacturer")
@@ -197,6 +199,18 @@ export function editDistance(a: string, b: string): number {
 
 const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, "$1");
 
+// Each vocabulary's words by their undoubled spelling, made once: looking a slip up is then one read.
+const UNDOUBLED = new WeakMap<ReadonlySet<string>, Map<string, string>>();
+function undoubledIn(vocabulary: ReadonlySet<string>): Map<string, string> {
+  let byUndoubled = UNDOUBLED.get(vocabulary);
+  if (!byUndoubled) {
+    byUndoubled = new Map();
+    for (const word of vocabulary) if (word.length > 5) byUndoubled.set(undoubled(word), word);
+    UNDOUBLED.set(vocabulary, byUndoubled);
+  }
+  return byUndoubled;
+}
+
 /** How far a word of this length may be misspelt and still be read as a name: one letter from six letters, two from nine. */
 export const allowedEdits = (length: number) => (length >= 9 ? 2 : length >= 6 ? 1 : 0);
 
@@ -209,7 +223,10 @@ export function correctSpelling(question: string, vocabulary: ReadonlySet<string
   return question.replace(/[\p{L}][\p{L}'’]*/gu, (word) => {
     const key = nameKey(word);
     const allowed = allowedEdits(key.length);
-    if (!allowed || vocabulary.has(key) || isWord(key)) return word;
+    if (!allowed || vocabulary.has(key)) return word;
+    // A letter doubled or undoubled ("constelation", "tarrifs") costs nothing below, and is put right
+    // even where the slip stems like the word ("constelation" and "constellation" both stem to "constel").
+    if (isWord(key)) return undoubledIn(vocabulary).get(undoubled(key)) ?? word;
     let best: string | undefined;
     let bestDistance = allowed + 1;
     let tie = false;

@@ -106,11 +106,14 @@ export function companyPassage(company: Company): Passage {
   const p = company.profile;
   const facts = [
     `${company.name} is a ${company.type} based in ${company.location}.`,
+    // Who owns it often says who runs it too ("run by founder Anthony von Mandl").
+    `Ownership: ${company.ownership}.`,
     p?.overview,
     p?.marketPosition,
     p?.strategy,
     p?.recentDevelopments,
     company.revenue ? `Revenue: ${company.revenue}.` : undefined,
+    company.sales ? `Sales: ${company.sales}.` : undefined,
     company.coverage ? `Coverage: ${company.coverage}.` : undefined,
     `Key brands: ${company.keyBrands.join(", ")}.`,
   ];

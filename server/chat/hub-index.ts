@@ -8,6 +8,7 @@ import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctSpelling } from "./company-names.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
+import { US_STATES } from "./us-states.ts";
 import { companyPassage, episodePassage, recapPassages, transcriptPassages, type Passage } from "./hub-corpus.ts";
 
 // Words too common in questions to rank by (dates are read apart, by question-dates.ts), and the
@@ -22,9 +23,13 @@ const STOP_WORDS = new Set(
     // A request for research says how much to read, not about what.
     "deep dive research researching thorough rundown overview summary summarize brief briefing report full picture detail detailed depth",
     // What is left of "they're", "we'll" once the apostrophe splits them.
-    "ll re ve",
+    "ll re ve didn doesn isn wasn aren weren haven hasn hadn couldn wouldn shouldn won don",
     // How readers shorten words when they type fast ("shld", "abt", "ur", "esp").
-    "shld shd wld cld abt ur u ya thx tho tbh imo imho btw fyi esp ppl bc cuz yr yrs ok okay",
+    "shld shd wld cld abt ur u ya thx tho tbh imo imho btw fyi esp ppl bc cuz yr yrs ok okay mgr mgrs mgmt dept asap",
+    // A quarter named by its number ("going into q1") dates a plan; it names no topic.
+    "q1 q2 q3 q4",
+    // Sounds of speech and the auxiliaries the list above lacks ("a rough stretch huh", "it had").
+    "had huh hmm hm yeah yea yep nope nah lol wow gonna wanna gotta kinda sorta dunno",
   ]
     .join(" ")
     .split(" "),
@@ -37,6 +42,9 @@ const CONVERSATION: readonly RegExp[] = [
   /\bwhat(?:'s|s| is| are)? (?:the )?(?:deal|story|scoop|situation|latest|buzz|word|picture|outlook) (?:with|on|about|for|in)\b/g,
   /\bhow (?:are|is|'s|s) (?:things|it|everything|stuff|business) (?:going|looking|doing|shaping up)\b/g,
   /\b(?:any|some) (?:news|updates?|word|thoughts|insights?|info(?:rmation)?) (?:on|about|for|regarding)\b/g,
+  // How a reader says a topic is up, down or uncertain: an idiom of the trend, not its subject
+  // ("a rough stretch", "mixed signals", "still a thing", "running out of steam").
+  /\b(?:(?:pointing|going|cutting|pulling) (?:both|two|different) ways|roll(?:s|ing|ed)? over|eat(?:s|ing|en)? into|stick(?:s|ing)? around|break(?:s|ing)? out|broke out|hit (?:the )?hard(?:est)?|hardest[- ]hit|(?:taking|took|take) (?:a|the) hit|mixed (?:things|signals?|messages?|reviews?|reports?|results?|bag|picture)|(?:rough|tough|bad|good|great|hot|cold|slow) (?:stretch|patch|run|streak|spell)|still a thing|(?:running out of|losing|gaining|picking up|ran out of) steam|on (?:the|its) way (?:out|up|down)|on the (?:rise|decline|upswing|downswing|mend)|(?:turn(?:ed|ing)?|round(?:ed|ing)?) (?:a|the) corner|here to stay|flavou?r of the (?:month|year)|(?:the )?next big thing|worth the hype|fall(?:ing)? off (?:a|the) cliff|bounc(?:e|ed|ing) back|hit(?:ting)? a wall)\b/g,
   /\b(?:dealing with|cop(?:e|es|ing) with|up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
   // How a reader asks for research, not what about: "pull together everything you have on",
   // "a roundup of", "the big picture", "how big a deal is", "across everything you've covered".
@@ -47,9 +55,13 @@ const CONVERSATION: readonly RegExp[] = [
 // "sales", "the tequila category", "what formats"). They still rank passages (a sentence on growth answers "is X growing?"), but they
 // name no topic, so a passage is not less on topic for lacking them: they weigh nothing in coverage.
 const MEASURE_WORDS = new Set(
-  "grow growing grows grew grown growth rise rising rises rose risen fall falling falls fell fallen decline declining declines drop dropping slow slowing sell selling sells sold sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options".split(
-    " ",
-  ),
+  [
+    "grow growing grows grew grown growth rise rising rises rose risen fall falling falls fell fallen decline declining declines drop dropping slow slowing sell selling sells sold sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options",
+    // The trend in a word: where a topic stands on its curve ("did it peak", "a fad", "tanking", "the hype").
+    "peak peaked peaking plateau plateaued fad hype hyped buzz boom booming bust bubble tank tanking tanked dying dead comeback rebound rebounding recover recovering recovery momentum headwind headwinds tailwind tailwinds trajectory surge surging soar soaring plunge plunging slip slipping stall stalling stalled flat flattening saturated saturation cooling heating sluggish struggle struggling thriving craze crazes trend trends trendy bleed bleeding losing loss losses gainer gainers loser losers winner winners share shares sign signs signal signals indicator indicators evidence",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 // Everyday English: the common verbs, nouns, adjectives and adverbs of any question ("is X in
@@ -68,40 +80,61 @@ const EVERYDAY_WORDS = [
   // nouns
   // the seasons date a plan ("next spring"); they name no topic
   "spring summer autumn winter",
-  "way time day days people person guy guys everyone someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list player players argument memo picture landscape",
+  "way time day days people person guy guys everyone everybody nobody someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list player players argument memo picture landscape",
   // adjectives
-  "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool",
+  "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool practical realistic smart honest serious basic simple obvious specific actual various useful helpful relevant decent solid ideal proper invisible visible lost stuck overwhelmed ready",
   // adverbs, conjunctions and other small words
   "up down out off over back show barely hardly before after mine yours ours almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but vs versus",
 ].join(" ");
 
 // Trade phrases written several ways, made one token before indexing and searching.
-const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
+const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string) => string)]> = [
   [/\bready[- ]to[- ]drink\b/g, " rtd "],
   [/\bcanned cocktails?\b/g, " rtd cocktail "],
   [/\bnon[- ]?alcoholic\b|\balcohol[- ]free\b|\bzero[- ]proof\b/g, " nonalcoholic "],
-  [/\bno[- ]and[- ]low\b|\bno\/low\b/g, " nonalcoholic lowalcohol "],
-  [/\bnon[- ]?alc\b/g, " nonalcoholic "],
+  [/\bno\s*(?:-|&|\/|and|n)\s*low\b/g, " nonalcoholic lowalcohol "],
+  [
+    /\bnon[- ]?alc\b|\bn\/a (?=spirits?|beers?|wines?|drinks?|beverages?|cocktails?|options?|products?|brands?|sets?)/g,
+    " nonalcoholic ",
+  ],
   [/\blow[- ](?:abv|alc|alcohol)\b/g, " lowalcohol "],
   [/\bon[- ]?prem(?:ises?)?\b/g, " onpremise "],
   [/\boff[- ]?prem(?:ises?)?\b/g, " offpremise "],
   // A gas station's shop is the trade's convenience channel, whatever a reader calls it.
   [/\bc[- ]stores?\b|\b(?:gas|petrol|service) stations?\b/g, " convenience store "],
+  // A hard seltzer is what the trade means by a seltzer ("malt-based seltzers"); "hard" alone stays for cider or tea.
+  [/\bhard seltzers?\b/g, " seltzer "],
+  // "Fell out with", "a falling-out": a dispute.
+  [/\bf[ae]ll(?:ing|s)?[- ]out\b/g, " dispute "],
+  // A chief executive is a CEO, however the source writes it.
+  [/\bchief executive(?: officer)?\b/g, " ceo "],
+  // What a deal cost, however a reader puts it ("shell out", "the price tag").
+  [/\bshell(?:ed|ing|s)? out\b|\bprice tags?\b|\bforked? out\b/g, " paid price "],
   // A rollout is a launch ("rolling out a can next spring").
   [/\broll(?:s|ing|ed)?[- ]?outs?\b/g, " launch "],
   // A soft drink is no soft market (see SYNONYMS).
   [/\bsoft[- ]drinks?\b/g, " softdrink "],
   // The top of the price ladder, by any of its names.
-  [/\bhigh[- ]end\b|\btop[- ]shelf\b|\bupscale\b/g, " premium "],
+  [/\bhigh[- ]end\b|\btop[- ]shelf\b|\bupscale\b|\bpric(?:ey|ier|iest)\b|\bexpensive\b|\bspendy\b/g, " premium "],
   // A tax on imports is a duty, unlike the excise tax or a "tax class".
   [/\bimport (?:tax(?:es)?|levies|levy)\b/g, " import tariff "],
   [/\bnyc\b|\bnew york city\b/g, " new york "],
+  // A state by its postal code ("tequila in ny", "Dallas, TX"), where the code is no English word.
+  [
+    /\b(?:ny|nj|tx|fl|nc|sc|nv|az|ky|tn|ct|nh|ri|vt|wv|nm)\b/g,
+    (code: string) => ` ${STATE_BY_CODE.get(code.toUpperCase())?.toLowerCase() ?? code} `,
+  ],
+  // "9L cases", "nine-liter cases": the trade's standard case, which is what a case means here.
+  [/\b(?:9|nine)[- ]?(?:l|liters?|litres?)\b/g, " "],
   [/\bslow(?:ing|ed|s)? down\b/g, " slowdown "],
   // A price range or a bottle by its price is a price tier: "$25-$40 band", "$60+ bottles".
   [
     /\$\d+\+?(?:\s*(?:-|–|to)\s*\$\d+)?(?=\s+(?:bands?|tiers?|shelf|shelves|bottles?|skus?|items?|price))|\$\d+\s*(?:-|–)\s*\$\d+/g,
     " $& pricetier ",
   ],
+  // "The 25-40 buck range", "30 to 40 dollars": a price tier written without the dollar signs.
+  [/\b(\d+)\s*(?:-|–|to)\s*(\d+)\s*(?:bucks?|dollars?|usd)\b/g, " $$$1-$$$2 pricetier "],
   // "Price band", "price tier", "price point": one idea, whichever the writer chose.
   [/\bprice (?:tiers?|bands?|points?|segments?)\b/g, " price pricetier "],
 ];
@@ -117,11 +150,11 @@ const PRICE_TIER =
 // while a recap keeps to its own ("distributors", "the slowdown", "inventory", "consolidation").
 const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["tariff", "duti", "levi"],
-  ["rtd", "cocktail"],
   ["nonalcohol", "na"],
   ["onpremis", "bar", "restaur"],
   // The stemmer leaves "shelves" and "shelf" apart, and "wholesaling" apart from "wholesaler".
   ["shelf", "shelv"],
+  ["glass", "glasswar"],
   ["distributor", "wholesal", "wholes"],
   ["whiskei", "whiski"],
   // A market that slows: "soft", "softer", "softening", "slump", "downturn" (a soft drink is apart, see PHRASES).
@@ -130,9 +163,12 @@ const SYNONYMS: ReadonlyArray<readonly string[]> = [
   ["inventori", "stock", "stockpil", "surplu", "glut", "oversuppli"],
   ["launch", "innov", "debut"],
   // A "deal" in the trade's news is a purchase or a sale of a business or a brand.
-  ["consolid", "merger", "merg", "acquisit", "acquir", "takeov", "deal", "divest"],
+  // Selling a brand off is divesting it, however a reader puts it ("dumping", "shedding", "offloading").
+  ["consolid", "merger", "merg", "acquisit", "acquir", "takeov", "deal", "divest", "dump", "shed", "offload", "ditch"],
   ["consum", "shopper", "drinker"],
   ["holidai", "christma"],
+  // A dispute between companies, in any of its words ("fell out", "fighting", "sued each other").
+  ["disput", "feud", "fight", "lawsuit", "litig", "su", "sue", "countersu", "spat"],
   // "Bourbon makers" are its distillers.
   ["distil", "maker"],
 ];
@@ -147,7 +183,7 @@ const MEMBERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const normalizePhrases = (text: string) =>
-  PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token), fold(text));
+  PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token as string), fold(text));
 const tokenize = (text: string) =>
   normalizePhrases(text)
     .split(/[^\p{L}\p{N}]+/u)
@@ -177,11 +213,18 @@ const BASED_CAN = /\b(spirits?|vodka|tequila|whiske?y|rum|gin|malt|wine)[- ]base
 
 /** A question without its conversation: what is left names the topic. */
 export function topicText(query: string): string {
-  const q = fold(query).replace(/[’‘]/g, "'");
+  const q = fold(query)
+    .replace(/[’‘]/g, "'")
+    // "RTDs are eating seltzer's lunch": one takes the other's share; the two are the topic, the idiom is not.
+    .replace(/\beat(?:s|ing|en)? ((?:[\w-]+ ){0,3}?[\w-]+(?:'s|s')) lunch\b/g, " $1 ");
   return CONVERSATION.reduce((t, pattern) => t.replace(pattern, " "), q)
     .replace(BASED_CAN, " $1 base rtd ")
     .replace(PRICE_TIER, (_, tier: string | undefined) => ` ${tier ?? ""} price tier `);
 }
+
+// An adverb says how, not about what ("basically", "honestly", "realistically"): a long word in -ly,
+// though not the few nouns that end so ("monopoly", "assembly", "supply").
+const ADVERB = /^(?!\w*(?:poly|mbly|pply)$)\p{L}{5,}ly$/u;
 
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
 // A stop word's other forms ("gets", "looked", "saying") are everyday words too.
@@ -224,6 +267,16 @@ const TRADE_WORDS =
   "distributor distributors wholesaler wholesalers manufacturer manufacturers headquarters headquartered founded biggest largest episode episodes podcast".split(
     " ",
   );
+
+// The parts the trade's companies play ("suppliers", "distributors", "brands") are in most questions
+// about a drink, and rarer in the recaps than the drink itself: weighed in full, "tequila suppliers"
+// would be more about suppliers than tequila. They weigh half.
+const ROLE_STEMS = new Set(
+  "supplier suppliers distributor distributors wholesaler wholesalers retailer retailers brand brands company companies producer producers manufacturer manufacturers maker makers distiller distillers brewer brewers importer importers buyer buyers player players"
+    .split(" ")
+    .map((w) => stemmer(w)),
+);
+const ROLE_WEIGHT = 0.5;
 
 // A word the hub never uses has no measurable rarity (its count is zero). Weighed as rare as the
 // corpus allows, one stray word would sink a topic every recap covers; weighed as nothing, "sake
@@ -297,6 +350,10 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
   });
   search.addAll(passages);
   const byId = new Map(passages.map((p) => [p.id, p]));
+  // A report reads several companies' profiles per answer: each company's passages, found once.
+  const byCompany = new Map<number, Passage[]>();
+  for (const p of passages)
+    if (p.companyId !== undefined) byCompany.set(p.companyId, [...(byCompany.get(p.companyId) ?? []), p]);
   // A term's weight depends only on the index, which never changes: count its passages once.
   const stats = new Map<string, { weight: number; known: boolean }>();
   const statsOf = (group: string[]) => {
@@ -315,7 +372,11 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
   // A misspelt word is put right to a word of the hub's topics: the recaps' headlines and tags, the
   // episodes' titles, the companies' and brands' names, and the words that ask for a fact. Not to any
   // word of the corpus, where "formats" is one letter from "Forman" and "Germany" two from "Germain".
-  const vocabulary = new Set(TRADE_WORDS);
+  // The months too, which date a question ("the episode from novmber 16").
+  const vocabulary = new Set([
+    ...TRADE_WORDS,
+    ..."january february march april june july august september october november december".split(" "),
+  ]);
   // The same words, every length, as stems: an everyday word among them names a topic here ("Shelf",
   // "Cooler", "More States").
   const topicStems = new Set(TRADE_WORDS.map((w) => stemmer(w)));
@@ -327,8 +388,18 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
       if (word.length >= 5) vocabulary.add(word);
     for (const word of tokenize(topicWordsOf(p))) topicStems.add(stemmer(word));
   }
+  // And the words the recaps and episodes keep using ("inventory", "depletions", "shelf"): a reader
+  // misspells the trade's words as often as its headlines'. Company profiles are left out: their
+  // many names and places are what a misspelt word would wrongly land on ("Germany" → "Germain").
+  const uses = new Map<string, number>();
+  for (const p of passages)
+    if (p.kind !== "company")
+      for (const word of new Set(fold(p.text).split(/[^\p{L}]+/u)))
+        if (word.length >= 6) uses.set(word, (uses.get(word) ?? 0) + 1);
+  for (const [word, count] of uses) if (count >= 2) vocabulary.add(word);
   /** Whether a term names a topic to this hub: not a measure, and not an everyday word its topics never use. */
-  const topical = (t: QueryTerm) => t.topic && (!EVERYDAY_STEMS.has(t.stem) || topicStems.has(t.stem));
+  const topical = (t: QueryTerm) =>
+    t.topic && (!(EVERYDAY_STEMS.has(t.stem) || ADVERB.test(t.word)) || topicStems.has(t.stem));
   /** The question's terms as the hub reads them: each known or not, with its weight. */
   const read = (query: string) => queryTerms(query).map((t) => ({ ...t, ...statsOf(t.group), topic: topical(t) }));
   const corrected = new Map<string, string>();
@@ -372,7 +443,9 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
       // Coverage weighs each term by how rare it is (inverse document frequency): a passage that
       // shares only "beer" with "NA beer" covers little of it; one with "NA" covers most of it.
       const rarest = Math.max(...topics.filter((t) => t.known).map((t) => t.weight));
-      const weights = topics.map((t) => (t.known ? t.weight : UNKNOWN_WEIGHT * rarest));
+      const weights = topics.map((t) =>
+        t.known ? t.weight * (ROLE_STEMS.has(t.stem) ? ROLE_WEIGHT : 1) : UNKNOWN_WEIGHT * rarest,
+      );
       const total = weights.reduce((a, b) => a + b, 0);
       const results = search.search(all.flatMap((t) => t.group).join(" "));
       const kept: Array<{ r: SearchResult; passage: Passage; mask: number }> = [];
@@ -401,7 +474,7 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
       }));
     },
     passagesOf(companyId) {
-      return passages.filter((p) => p.companyId === companyId);
+      return byCompany.get(companyId) ?? [];
     },
   };
 }

@@ -21,6 +21,8 @@ export interface Period {
   /** Inclusive ISO dates (yyyy-MM-dd). */
   from: string;
   to: string;
+  /** The words of the question that name it ("last month", "November 16"), which name no topic. */
+  said: string;
 }
 
 type Unit = "week" | "month" | "quarter" | "year";
@@ -39,13 +41,72 @@ const END = {
 const BACK = { week: subWeeks, month: subMonths, quarter: subQuarters, year: subYears };
 const day = (d: Date) => format(d, "yyyy-MM-dd");
 
-/** The period a question names, if any. */
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+// A month by its name or its usual short form ("Nov", "Sept."), in any case.
+const MONTH =
+  "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?";
+const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
+const YEAR = "(?:,?\\s+(\\d{4}))?";
+// "November 16", "Nov 16th, 2026", "the 16th of November".
+const MONTH_DAY = new RegExp(`\\b${MONTH}\\s+${ORDINAL}\\b${YEAR}`, "i");
+const DAY_MONTH = new RegExp(`\\b(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?![a-z])${YEAR}`, "i");
+// "In October", "during October 2026", "October's recaps": "may" alone is a verb, so May needs its year.
+const MONTH_ONLY = new RegExp(
+  `\\b(?:(?:in|during|from|for|of|over|through)\\s+${MONTH}(?![a-z])(?:\\s+(\\d{4}))?|${MONTH}'s\\b)`,
+  "i",
+);
+
+const monthOf = (name: string) => MONTHS.indexOf(name.toLowerCase().slice(0, 3));
+
+/**
+ * A date named without its year is the latest one not after `now`: asked in November 2026, "November 16"
+ * is 2026's and "December 3" 2025's.
+ */
+function latest(month: number, date: number, year: string | undefined, now: Date): Date {
+  if (year) return new Date(Number(year), month, date);
+  const thisYear = new Date(now.getFullYear(), month, date);
+  return thisYear > now ? new Date(now.getFullYear() - 1, month, date) : thisYear;
+}
+
+/** The period a question names, if any: a week, month, quarter or year around `now`, a month, or a day. */
 export function periodIn(question: string, now: Date): Period | undefined {
   const match = /\b(this|last|past|previous)\s+(week|month|quarter|year)\b/i.exec(question);
-  if (!match) return undefined;
-  const unit = match[2]!.toLowerCase() as Unit;
-  const when = match[1]!.toLowerCase() === "this" ? now : BACK[unit](now, 1);
-  return { label: `${match[1]!.toLowerCase()} ${unit}`, from: day(START[unit](when)), to: day(END[unit](when)) };
+  // "What should I check this week?" plans the week ahead; it asks for nothing published in it.
+  const plans =
+    /\b(?:should|must|need to|have to|plan to|going to|gonna|will|want to)\b[^.?!]*\bthis\s+(?:week|month)\b/i;
+  if (match && !plans.test(question)) {
+    const unit = match[2]!.toLowerCase() as Unit;
+    const when = match[1]!.toLowerCase() === "this" ? now : BACK[unit](now, 1);
+    return {
+      label: `${match[1]!.toLowerCase()} ${unit}`,
+      from: day(START[unit](when)),
+      to: day(END[unit](when)),
+      said: match[0],
+    };
+  }
+  const monthDay = MONTH_DAY.exec(question);
+  const dayMonth = monthDay ? undefined : DAY_MONTH.exec(question);
+  const named = monthDay
+    ? { month: monthDay[1]!, date: Number(monthDay[2]), year: monthDay[3], said: monthDay[0] }
+    : dayMonth
+      ? { month: dayMonth[2]!, date: Number(dayMonth[1]), year: dayMonth[3], said: dayMonth[0] }
+      : undefined;
+  if (named && named.date >= 1 && named.date <= 31) {
+    const when = latest(monthOf(named.month), named.date, named.year, now);
+    return { label: `on ${format(when, "MMMM d, yyyy")}`, from: day(when), to: day(when), said: named.said };
+  }
+  const month = MONTH_ONLY.exec(question);
+  const name = month?.[1] ?? month?.[3];
+  if (month && name && (monthOf(name) !== 4 || month[2])) {
+    const when = latest(monthOf(name), 1, month[2], now);
+    return {
+      label: `in ${format(when, "MMMM yyyy")}`,
+      from: day(startOfMonth(when)),
+      to: day(endOfMonth(when)),
+      said: month[0],
+    };
+  }
+  return undefined;
 }
 
 export const inPeriod = (date: string | undefined, period: Period) =>

@@ -60,7 +60,7 @@ export function measureAsked(question: string): Measure | undefined {
   if (/\b(?:employ\w*|headcount|staff|workforce|workers)\b/.test(q)) return "employees";
   if (/\b(?:how many states|most states|states (?:they |it )?(?:cover|serve)|number of states)\b/.test(q))
     return "states";
-  if (/\bcases\b|\bby volume\b/.test(q)) return "cases";
+  if (/\bcases\b|\bcase (?:volume|counts?|sales)\b|\bby volume\b/.test(q)) return "cases";
   if (/\bshare\b/.test(q)) return "share";
   return undefined;
 }
@@ -79,7 +79,10 @@ const sentencesOf = (text: string) =>
 function statementsOf(c: Company): string[] {
   const p = c.profile;
   const prose = p ? [p.marketPosition, p.overview, p.strategy, p.recentDevelopments].join(" ") : "";
-  return [c.revenue, c.sales, c.coverage, p?.employees, ...sentencesOf(prose)].filter((s): s is string => Boolean(s));
+  // The basis of its rank often holds its volume ("more than 217 million cases a year").
+  return [c.revenue, c.sales, c.coverage, p?.employees, c.claims?.rankBasis.text, ...sentencesOf(prose)].filter(
+    (s): s is string => Boolean(s),
+  );
 }
 
 const number = (text: string) => Number(text.replace(/,/g, ""));

@@ -2,18 +2,15 @@
 // Each block pins one cause, with questions written for these tests (not taken from the
 // evaluation sets).
 import { describe, expect, it } from "vitest";
+import { analystAskers } from "../../tests/support/analyst-askers.ts";
 import { demoHub } from "../../tests/support/demo-hub.ts";
-import { COMPANIES } from "../content/companies.server.ts";
-import { analystAnswer } from "./builtin-analyst.ts";
 import { queryGroups } from "./hub-index.ts";
 import { categoriesAsked, measureAsked, measureOf } from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
 
 const hub = demoHub("ranking-");
 
-const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep).markdown;
-const company = (name: string) => COMPANIES.find((c) => c.name === name)!;
-const link = (name: string) => `(/explorer?company=${company(name).id})`;
+const { ask, company, link } = analystAskers(hub);
 
 describe("a ranking by a measure other than revenue", () => {
   it("ranks wholesalers by their workforce, quoting each figure", () => {

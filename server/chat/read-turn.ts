@@ -14,7 +14,7 @@ const known = (ids: number[]) => ids.map(byId).filter((c): c is Company => Boole
 
 // "And their key brands?", "what about Pernod?", "any podcast on that?": a turn that leans on the one before.
 const REFERS_BACK =
-  /\b(?:their|they|them|its|it|this company|that company|the company|both|those|these|each|that|this|the same|ones)\b/;
+  /\b(?:their|they|them|its|it|this company|that company|the company|both|those|these|each|that|this|the same|ones|over there)\b/;
 const FOLLOW_UP_SHAPE = /^(?:and|what about|how about|same for|ok,? (?:and|but|so)|so|now|also)\b/;
 
 export interface Turn {
@@ -26,8 +26,14 @@ export interface Turn {
   facts: string | undefined;
   /** What to search the hub for: the question, with the last turn's topic when it refers back to it. */
   topic: string;
+  /** The last turn's topic when this one leans on it ("who owns Patrón?" → "what did they pay for it?"), else "". */
+  before: string;
   /** The companies the answer is about, for the next turn (a ranking's leader, a brand's owner). */
   subjects: Company[];
+  /** Whether a company the turn is about comes from the turn before ("didn't they fall out with RNDC?"). */
+  carried: boolean;
+  /** The brands the turn asked about ("who owns Patrón?"): the next turn's "it" ("what did they pay for it?"). */
+  brands: string[];
 }
 
 /** A turn read in its conversation: the companies, facts and topic it asks about, and the answer from the company data when it has one. */
@@ -40,15 +46,35 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   const followUp = FOLLOW_UP_SHAPE.test(q) || q.split(/\s+/).length <= 4;
   // A question without a company that refers back takes the last turn's companies; a bare
   // "what about X?" takes the last turn's question about X.
-  if (!companies.length && context.companies.length && (refersBack || (followUp && intents.length)))
-    companies = known(context.companies);
-  if (companies.length && !intents.length && context.intents.length && followUp) intents = context.intents;
+  const fromContext =
+    !companies.length && context.companies.length > 0 && (refersBack || (followUp && intents.length > 0));
+  let carried = fromContext;
+  if (fromContext) companies = known(context.companies);
+  // "Who owns Buffalo Trace?" → "didn't they fall out with RNDC?": "they" is still the last turn's
+  // company, beside the one this turn names.
+  else if (
+    companies.length &&
+    context.companies.length > 0 &&
+    context.companies.length <= 2 &&
+    /\b(?:they|them|their|it|its)\b/.test(q) &&
+    !FOLLOW_UP_SHAPE.test(q) &&
+    !companies.some((c) => context.companies.includes(c.id))
+  ) {
+    companies = [...known(context.companies), ...companies];
+    carried = true;
+  }
+  // "And what did that cost them?" asks something new of the same company, not the last turn's fact
+  // again: a question word of its own, beyond "what about" and "how about", asks anew.
+  const asksNew = /\b(?:what|how|why|when|where|who|which)\b/.test(q.replace(/\b(?:what|how) about\b/g, " "));
+  if (companies.length && !intents.length && context.intents.length && followUp && !asksNew) intents = context.intents;
   const brands = intents.includes("owner")
     ? namesIn(text, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
     : [];
   const facts = factAnswer({ question: text, intents, companies, brands });
   // "Any podcast on that?" after "tell me about tequila": the topic is the last turn's, with this turn's words.
-  const leansOnTopic = !companies.length && !facts && context.topic && (refersBack || FOLLOW_UP_SHAPE.test(q));
+  // So is "how much did they pay for it?" after "who owns Patrón?": the owner from the last turn, and the brand.
+  const leansOnTopic =
+    !facts && context.topic && (fromContext || (!companies.length && (refersBack || FOLLOW_UP_SHAPE.test(q))));
   const subjects = rankingSubjects(text, intents, companies);
   return {
     text,
@@ -56,6 +82,9 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
     intents,
     facts,
     topic: leansOnTopic ? `${context.topic} ${text}` : text,
+    before: leansOnTopic ? context.topic! : "",
     subjects: subjects.length ? subjects : brands.length ? brands.map((b) => b.company) : companies,
+    carried,
+    brands: brands.map((b) => b.brand),
   };
 }

@@ -2,26 +2,13 @@
 // round). Each block pins one cause, with questions written for these tests (not taken from the
 // evaluation sets).
 import { describe, expect, it } from "vitest";
+import { analystAskers, DEMO_NOW } from "../../tests/support/analyst-askers.ts";
 import { demoHub } from "../../tests/support/demo-hub.ts";
-import { analystAnswer } from "./builtin-analyst.ts";
 import { SENTENCE_END, tableSentences } from "./hub-corpus.ts";
 import { queryGroups } from "./hub-index.ts";
 
 const hub = demoHub("wording-");
-
-/** A day in the quarter after the demo recaps' last one, so "this quarter" reaches back to October. */
-const NOW = new Date("2026-11-24T12:00:00Z");
-const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep, { now: NOW }).markdown;
-const idOf = async (table: "weekly_summaries" | "podcast_episodes", column: "headline" | "title", fragment: string) =>
-  (
-    await hub.database.db
-      .selectFrom(table)
-      .select("id")
-      .where(column, "like", `%${fragment}%`)
-      .executeTakeFirstOrThrow()
-  ).id;
-const recapUrl = async (fragment: string) => `/recap/${await idOf("weekly_summaries", "headline", fragment)}`;
-const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)#]+)/g)].map((m) => m[1]!);
+const { ask, idOf, recapUrl, links } = analystAskers(hub, DEMO_NOW);
 
 describe("everyday words name no topic unless the hub's topics use them", () => {
   it("does not let an everyday word sink a covered topic", async () => {

@@ -2,14 +2,12 @@
 // trade readers' informal words for channels, formats and plans. Questions written for these
 // tests, not taken from the evaluation sets.
 import { describe, expect, it } from "vitest";
+import { analystAskers, DEMO_NOW } from "../../tests/support/analyst-askers.ts";
 import { demoHub } from "../../tests/support/demo-hub.ts";
-import { analystAnswer } from "./builtin-analyst.ts";
 import { queryGroups } from "./hub-index.ts";
 
 const hub = demoHub("report-");
-
-const NOW = new Date("2026-11-24T12:00:00Z");
-const ask = (question: string, deep = false) => analystAnswer(hub.index, question, deep, { now: NOW }).markdown;
+const { ask } = analystAskers(hub, DEMO_NOW);
 
 describe("a research report places the companies its coverage names", () => {
   it("gives the national houses a consolidation recap names, with their size and standing", () => {

@@ -59,12 +59,19 @@ export function stateIn(question: string): { name: string; code: string } | unde
   const folded = question
     .toLowerCase()
     .replace(/\b(?:nyc|new york city)\b/g, "new york")
-    .replace(/\bcali\b/g, "california");
+    .replace(/\bcali\b/g, "california")
+    // "Jersey" alone is New Jersey to the trade (the island has no wholesalers here).
+    .replace(/(?<!\bnew )\bjersey\b/g, "new jersey");
   // Longer names first: "West Virginia" before "Virginia", "Washington, D.C." before "Washington".
   for (const [name, code] of [...US_STATES].sort((a, b) => b[0].length - a[0].length)) {
+    const written = name.toLowerCase().replace(/[.,]/g, "\\$&");
     if (
       new RegExp(
-        `\\b(?:in|across|of|for|cover(?:s|ing)?|serv(?:e|es|ing)|state\\s*[-:–])\\s+${name.toLowerCase().replace(/[.,]/g, "\\$&")}(?![\\w,])`,
+        `\\b(?:in|across|of|for|cover(?:s|ing)?|serv(?:e|es|ing)|state\\s*[-:–])\\s+${written}(?![\\w,])`,
+      ).test(folded) ||
+      // "Texas-based", "the Texas beer distributors", "Ohio wholesalers": the state said as an adjective.
+      new RegExp(
+        `(?<![\\w-])${written}(?:[- ]based\\b|\\s+(?:(?:beer|wine|spirits|liquor|wine (?:and|&) spirits)\\s+)?(?:distribut|wholesal|supplier|manufactur|brewer|distiller|houses?\\b|market\\b))`,
       ).test(folded)
     )
       return { name, code };

@@ -1,0 +1,31 @@
+// node bench/chat-eval/ask.ts [--deep] "question" ["follow-up" ...]: prints the built-in analyst's
+// answer over the demo content, for whoever works on retrieval (never on the test set's questions).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { analystAnswer } from "#server/chat/builtin-analyst.ts";
+import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
+import { HubKnowledge } from "#server/chat/hub-index.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemoContent } from "#server/db/seed.ts";
+
+const args = process.argv.slice(2);
+const deep = args.includes("--deep");
+const turns = args.filter((a) => a !== "--deep");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chat-ask-"));
+const database = openDatabase({ dataDir: dir });
+try {
+  await migrateToLatest(database.db);
+  await seedDemoContent(database.db, dir);
+  const index = await new HubKnowledge(database.db).get();
+  let context = EMPTY_CONTEXT;
+  for (const turn of turns) {
+    const reply = analystAnswer(index, turn, deep, { context });
+    context = nextContext(context, reply.about, turn, reply.markdown);
+    console.log(`> ${turn}\n\n${reply.markdown}\n`);
+  }
+} finally {
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
