@@ -1,25 +1,11 @@
 import fs from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { claimsInReadingOrder } from "#common/content/company.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
-import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { expectNoAxeViolations, hydrated, browserAndSite, openHydrated, PHONE } from "../support/browser.ts";
 
-let browser: Browser;
-let server: RunningServer;
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = browserAndSite();
 
 const MANUFACTURERS = "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)";
 const DISTRIBUTORS = "Top 25 U.S. Alcohol Distributors (Beer, Wine & Spirits)";
@@ -40,7 +26,7 @@ const dialog = (page: Page) => page.getByRole("dialog");
 
 describe("/explorer", () => {
   it("shows the header, the search box and both tables with all 25 companies each, ranked from #1", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     await page.getByRole("heading", { level: 1, name: "Top Player Deep Dive" }).waitFor();
     await page.getByText("top 25 U.S. alcoholic beverage manufacturers and the top 25").waitFor();
@@ -81,7 +67,7 @@ describe("/explorer", () => {
   });
 
   it("filters both tables at once by name, location or brand, ignoring case, and keeps the search in the address", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
     const makers = table(page, MANUFACTURERS);
     const dists = table(page, DISTRIBUTORS);
 
@@ -122,7 +108,7 @@ describe("/explorer", () => {
   });
 
   it("cycles each Rank header normal, ascending, descending, normal, independently, without renumbering", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
     const makers = table(page, MANUFACTURERS);
     const dists = table(page, DISTRIBUTORS);
     const makerHeader = makers.locator("thead th").first();
@@ -166,7 +152,7 @@ describe("/explorer", () => {
   });
 
   it("opens a profile with every field, closes it by ×, Escape and the backdrop, returning focus and keeping the page still", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
     const sgws = companies[25]!;
     const opener = bodyRows(table(page, DISTRIBUTORS)).first().getByRole("button", { name: "View Profile" });
     await opener.click();
@@ -259,8 +245,8 @@ describe("/explorer", () => {
   it("shows where each claim comes from: a numbered mark after every claim, reachable by keyboard, leads to its source", async () => {
     const sazerac = companies.find((c) => c.name.startsWith("Sazerac"))!;
     const { page, expectNoUnexpectedErrors } = await openHydrated(
-      browser,
-      server.url,
+      site.browser,
+      site.url,
       `/explorer?company=${sazerac.id}`,
     );
     const modal = dialog(page);
@@ -294,20 +280,20 @@ describe("/explorer", () => {
     await page.context().close();
 
     // Without JavaScript the server's profile carries the same marks and list.
-    const html = await (await fetch(`${server.url}/explorer?company=${sazerac.id}`)).text();
+    const html = await (await fetch(`${site.url}/explorer?company=${sazerac.id}`)).text();
     expect(html).toContain(`id="company-${sazerac.id}-source-${sazerac.sources.length}"`);
     expect(html).toContain(`href="#company-${sazerac.id}-source-${n}"`);
   });
 
   it("renders a linked profile (?company=) and a search (?q=) on the server, with their own title and description", async () => {
     const brown = companies.find((c) => c.id === 8)!;
-    const html = await (await fetch(`${server.url}/explorer?company=8&q=bourbon`)).text();
+    const html = await (await fetch(`${site.url}/explorer?company=8&q=bourbon`)).text();
     expect(html).toMatch(/<dialog open=""/);
     expect(html).toContain(`<title>${brown.name}: Top Player Deep Dive | Proofline</title>`);
     expect(html).toContain(`<meta name="description" content="${brown.profile!.overview.replaceAll("'", "&#x27;")}"/>`);
     expect(html).toContain(`/explorer?company=8"`);
 
-    const plain = await (await fetch(`${server.url}/explorer`)).text();
+    const plain = await (await fetch(`${site.url}/explorer`)).text();
     expect(plain).toContain('<meta property="og:title" content="Top Player Deep Dive"/>');
     expect(plain).toMatch(/<meta name="description" content="The 25 largest U\.S\. beverage alcohol manufacturers/);
     const ld = JSON.parse(plain.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as {
@@ -318,10 +304,14 @@ describe("/explorer", () => {
     expect(ld.itemListElement).toHaveLength(50);
     expect(ld.itemListElement[49]).toMatchObject({ position: 50, item: { name: companies[49]!.name } });
     expect(plain).not.toContain("noindex");
-    expect(await (await fetch(`${server.url}/explorer?q=wine`)).text()).toContain('content="noindex, follow"');
+    expect(await (await fetch(`${site.url}/explorer?q=wine`)).text()).toContain('content="noindex, follow"');
 
-    // In the browser, the linked profile is a modal dialog after hydration, and closing it keeps the search.
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer?q=bourbon&company=8");
+    // In the site.browser, the linked profile is a modal dialog after hydration, and closing it keeps the search.
+    const { page, expectNoUnexpectedErrors } = await openHydrated(
+      site.browser,
+      site.url,
+      "/explorer?q=bourbon&company=8",
+    );
     await dialog(page).getByRole("heading", { name: brown.name }).waitFor();
     expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
     await page.keyboard.press("Escape");
@@ -335,7 +325,7 @@ describe("/explorer", () => {
   });
 
   it("works without JavaScript: the search form and View Profile buttons load server-rendered views", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const context = await site.browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
     const page = await context.newPage();
     await page.goto("/explorer");
     await search(page).fill("gallo");
@@ -352,7 +342,7 @@ describe("/explorer", () => {
   });
 
   it("downloads each table's currently filtered rows, in the displayed order, as CSV", async () => {
-    const { page, context, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer");
+    const { page, context, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
     await context.unroute("**"); // downloads stay on the test server
     await search(page).fill("Napa"); // a location (Treasury Americas) and a brand
     const makerHeader = table(page, MANUFACTURERS).locator("thead th").first();
@@ -393,7 +383,7 @@ describe("/explorer", () => {
   });
 
   it("keeps the tables readable on a phone: they scroll sideways inside their boxes, the page does not", async () => {
-    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/explorer", PHONE);
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer", PHONE);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const box = page.getByRole("region", { name: MANUFACTURERS, exact: true });

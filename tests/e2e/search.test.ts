@@ -1,31 +1,16 @@
 // Site search (issue 26) as readers use it: from the header on a desktop and a phone, by
 // keyboard alone, and without JavaScript; a transcript hit seeks the player to its second.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
-import { DESKTOP, expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { DESKTOP, expectNoAxeViolations, hydrated, browserAndSite, openPage, PHONE } from "../support/browser.ts";
 
-let browser: Browser;
-let server: RunningServer;
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = browserAndSite();
 
 const SGWS = COMPANIES.find((c) => c.name === "Southern Glazer's Wine & Spirits")!;
 
 describe("site search", () => {
   it("suggests as you type from the header on a desktop, by keyboard alone, and a transcript hit seeks the player", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, DESKTOP);
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, DESKTOP);
     await page.goto("/explorer");
     await hydrated(page);
     // Until the reader reaches for it the header holds the plain GET form; its combobox code comes with the first use.
@@ -59,7 +44,7 @@ describe("site search", () => {
   });
 
   it("opens with Ctrl+K on a phone, on a plain-HTML page with islands, and leads to a company's profile", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE);
     await page.goto("/recap/1");
     await hydrated(page);
     // A reader who only reads runs none of the search's code: it comes with the shortcut.
@@ -96,7 +81,7 @@ describe("site search", () => {
   });
 
   it("works without JavaScript: the header's form, the results page, its filters and paging", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ viewport: PHONE, baseURL: site.url, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
     // Without a script it is a plain search field, not a combobox that could never open.
@@ -139,7 +124,7 @@ describe("site search", () => {
   });
 
   it("is axe-clean with results on a phone", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE);
     await page.goto("/search?q=tequila");
     await hydrated(page);
     await page.getByRole("heading", { name: /^Recaps/ }).waitFor();

@@ -1,30 +1,15 @@
 // Topics and related reading (issue 26) as readers meet them: a recap's tag chip leads to
 // its topic page, which pages, names its companies, offers its feed and is axe-clean on a phone;
 // under the recap, related reading with what each item shares.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, expectNoAxeViolations, hydrated, browserAndSite, openPage, PHONE } from "../support/browser.ts";
 
-let browser: Browser;
-let server: RunningServer;
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = browserAndSite();
 
 describe("topics", () => {
   it("leads from a recap's tag chip to its topic page, with its items, companies and feed", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, DESKTOP);
-    const { recaps } = (await (await fetch(`${server.url}/api/recaps?q=New%20York%20Moment`)).json()) as {
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, DESKTOP);
+    const { recaps } = (await (await fetch(`${site.url}/api/recaps?q=New%20York%20Moment`)).json()) as {
       recaps: Array<{ id: number }>;
     };
     await page.goto(`/recap/${recaps[0]!.id}`);
@@ -69,7 +54,7 @@ describe("topics", () => {
   });
 
   it("indexes every topic, and a topic page is axe-clean and fits a phone", async () => {
-    const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE);
     await page.goto("/topics");
     await hydrated(page);
     await page.getByRole("heading", { name: "Topics", level: 1 }).waitFor();

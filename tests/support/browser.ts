@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { freshDatabase, type TestDatabase } from "./databases.ts";
+import { startServer, type RunningServer } from "./server.ts";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -102,4 +104,31 @@ export async function openHydrated(
   await watched.page.goto(path);
   await hydrated(watched.page);
   return watched;
+}
+
+/**
+ * A browser and a server on a fresh SQLite database with the demo content, for the tests of one
+ * file: started before them, stopped and removed after.
+ */
+export function browserAndSite(): { readonly browser: Browser; readonly url: string } {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await freshDatabase("sqlite");
+    [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await testDb?.drop();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+    get url() {
+      return server!.url;
+    },
+  };
 }
