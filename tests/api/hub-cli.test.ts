@@ -168,8 +168,9 @@ describe("npm run hub", () => {
     const first = await hub(server.url, ["import", folder]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`Imported ${folder}: 3 published, 0 already there.`);
+    // The request log reaches the test through the server's stdout, after the response: wait for it.
+    await expect.poll(() => uploads() - uploadedBefore).toBe(1);
     const uploadedFirst = uploads();
-    expect(uploadedFirst - uploadedBefore).toBe(1);
     const second = await hub(server.url, ["import", folder]);
     expect(second.stdout).toContain(`Imported ${folder}: 0 published, 3 already there.`);
     // The audio the site already has is not uploaded again.

@@ -86,7 +86,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
     stderr: () => stderr,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const exited = once(child, "exit");
+      // 'close', not 'exit': the last lines of its output are read by then.
+      const exited = once(child, "close");
       child.kill(signal);
       const [code] = (await exited) as [number | null];
       return code;
@@ -103,6 +104,7 @@ export async function runServerExpectingExit(
   let stderr = "";
   child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, "exit")) as [number | null];
+  // 'close', not 'exit': all its output is read by then.
+  const [code] = (await once(child, "close")) as [number | null];
   return { code, stderr, stdout };
 }
