@@ -105,6 +105,8 @@ const PLACE_NAMES = new RegExp(
     .join("|")})\\b`,
 );
 
+const MONEY = /[$€£]\s?\d/;
+
 /**
  * The kind of figure a question asks for, as a sentence that answers it writes it: "how much did
  * they pay", "the price tag" want an amount of money; "when", "what year", "how long" a year; "who
@@ -117,7 +119,7 @@ function figureWanted(question: string): RegExp | undefined {
       q,
     )
   )
-    return /[$€£]\s?\d/;
+    return MONEY;
   if (/\bwhen\b|\bwhat year\b|\bhow long\b|\bsince when\b/.test(q)) return /\b(?:1[89]|20)\d\d\b/;
   // "Who runs it?", "the guy behind that company", "their CEO": a person, named with their post.
   if (
@@ -236,8 +238,35 @@ function profileSays(index: HubIndex, company: Company, question: string, before
   const profile = index.passagesOf(company.id)[0];
   const fallback = company.profile?.recentDevelopments ?? company.profile?.overview ?? "";
   if (!profile || !weights.size) return fallback;
-  const said = bestSentences(profile, weights, 2, figureWanted(question));
-  return said !== profile.text && [...termsOf(said)].some((t) => weights.has(t)) ? said : fallback;
+  const wants = figureWanted(question);
+  const said = bestSentences(profile, weights, 2, wants);
+  const answer = said !== profile.text && [...termsOf(said)].some((t) => weights.has(t)) ? said : fallback;
+  // A price asked for a brand ("what did they pay for Grey Goose?") that the profile never gives beside
+  // that brand is said to be missing, so another deal's price is not read as its price.
+  if (wants === MONEY && brandsAsked) {
+    const spoken = ` ${nameKey(`${question} ${before}`.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+    const brands = names.filter((name) => isBrand(name) && spoken.includes(` ${name} `));
+    const priced = profile.text
+      .split(SENTENCE_END)
+      .some((s) => MONEY.test(s) && brands.some((name) => ` ${nameKey(s)} `.includes(` ${name} `)));
+    if (brands.length && !priced)
+      return `The hub gives no price for ${brands.map((name) => displayed(name, profile.text)).join(" or ")}. ${company.name}'s profile has: ${answer}`;
+  }
+  return answer;
+}
+
+/** A name as a text writes it ("Grey Goose"), found by its folded key ("grey goose"). */
+function displayed(key: string, text: string): string {
+  const words = text.split(/\s+/);
+  const length = key.split(" ").length;
+  for (let i = 0; i + length <= words.length; i++) {
+    const candidate = words
+      .slice(i, i + length)
+      .join(" ")
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (nameKey(candidate) === key) return candidate;
+  }
+  return key;
 }
 
 /**

@@ -43,6 +43,12 @@ describe("a follow-up that asks something new of the last turn's company", () =>
     const answer = converse("whose brand is patron", "and what did that run them?");
     expect(answer).toContain("$5.1 billion");
     expect(answer).not.toContain("**Key brands:**");
+    expect(answer).not.toContain("The hub gives no price");
+  });
+  it("says the hub has no price for a brand rather than passing another deal's price off as its price", () => {
+    const answer = converse("who owns Grey Goose?", "what did they pay for it?");
+    expect(answer).toContain("The hub gives no price for Grey Goose.");
+    expect(converse("who owns Grey Goose?", "what did they pay for Patrón?")).not.toContain("The hub gives no price");
   });
   it("reads 'how long have they existed' as the founding", () => {
     expect(converse("who makes old forester?", "how long have they existed?")).toContain("**Founded:** 1870");
