@@ -12,7 +12,7 @@ import {
   sizeFigure,
   type FactIntent,
 } from "./company-facts.ts";
-import { brandOwners, nameKey, namesIn } from "./company-names.ts";
+import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
 import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
@@ -218,7 +218,7 @@ function profileSays(index: HubIndex, company: Company, question: string, before
   const own = nameKey(company.name);
   const names = [...index.aliases].filter(([, ids]) => ids.includes(company.id)).map(([name]) => name);
   const isBrand = (name: string) => !own.includes(name);
-  const words = ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+  const words = lookupText(question);
   const brandsAsked = fromBefore || names.some((name) => !isBrand(name) && words.includes(` ${name} `));
   const ownNames = termsOf(names.filter((name) => !(brandsAsked && isBrand(name))).join(" "));
   const asked = index
@@ -244,29 +244,18 @@ function profileSays(index: HubIndex, company: Company, question: string, before
   // A price asked for a brand ("what did they pay for Grey Goose?") that the profile never gives beside
   // that brand is said to be missing, so another deal's price is not read as its price.
   if (wants === MONEY && brandsAsked) {
-    const spoken = ` ${nameKey(`${question} ${before}`.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
-    const brands = names.filter((name) => isBrand(name) && spoken.includes(` ${name} `));
+    const brandsIn = (text: string) =>
+      namesIn(text, index.aliases)
+        .filter((n) => n.id === company.id && isBrand(n.name))
+        .map((n) => n.name);
+    const brands = brandsIn(`${question} ${before}`);
     const priced = profile.text
       .split(SENTENCE_END)
-      .some((s) => MONEY.test(s) && brands.some((name) => ` ${nameKey(s)} `.includes(` ${name} `)));
+      .some((s) => MONEY.test(s) && brandsIn(s).some((name) => brands.includes(name)));
     if (brands.length && !priced)
-      return `The hub gives no price for ${brands.map((name) => displayed(name, profile.text)).join(" or ")}. ${company.name}'s profile has: ${answer}`;
+      return `The hub gives no price for ${brands.map((name) => brandNamed(company, name) ?? name).join(" or ")}. ${company.name}'s profile has: ${answer}`;
   }
   return answer;
-}
-
-/** A name as a text writes it ("Grey Goose"), found by its folded key ("grey goose"). */
-function displayed(key: string, text: string): string {
-  const words = text.split(/\s+/);
-  const length = key.split(" ").length;
-  for (let i = 0; i + length <= words.length; i++) {
-    const candidate = words
-      .slice(i, i + length)
-      .join(" ")
-      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (nameKey(candidate) === key) return candidate;
-  }
-  return key;
 }
 
 /**

@@ -152,7 +152,7 @@ export function brandNamed(company: Company, key: string): string | undefined {
 }
 
 /** A question's text as names are looked up in it: name keys, other punctuation spaced. */
-const lookupText = (question: string) => ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
+export const lookupText = (question: string) => ` ${nameKey(question.replace(/[^\p{L}\p{N}&'’‘.\s-]+/gu, " "))} `;
 
 /** Where the names of `table` occur in `question`, in order; a longer name wins where two overlap ("Southern Glazer's" over "Southern Comfort"). */
 export function namesIn(question: string, table: Map<string, number[]>): Array<{ name: string; id: number }> {
