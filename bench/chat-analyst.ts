@@ -2,14 +2,9 @@
 // over the demo content, then over 10,000 synthetic recaps (index build included
 // separately). Prints the demo answers to the four prompts.
 // Usage: node bench/chat-analyst.ts [synthetic-recaps]
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { analystAnswer } from "#server/chat/builtin-analyst.ts";
 import { HubKnowledge } from "#server/chat/hub-index.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
-import { seedDemoContent } from "#server/db/seed.ts";
+import { openDemoDatabase } from "../tests/support/demo-database.ts";
 
 const PROMPTS = [
   "What's trending in tequila in New York?",
@@ -24,11 +19,8 @@ const synthetic = Number(process.argv[2] ?? 10_000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(label: string, extraRecaps: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "analyst-bench-"));
-  const database = openDatabase({ dataDir: dir });
+  const { database, remove } = await openDemoDatabase("analyst-bench-");
   try {
-    await migrateToLatest(database.db);
-    await seedDemoContent(database.db, dir);
     const topics = [
       "tequila",
       "bourbon",
@@ -94,8 +86,7 @@ async function measure(label: string, extraRecaps: number) {
       for (const prompt of PROMPTS)
         console.log(`\n----- ${prompt}\n${analystAnswer(knowledgeIndex, prompt, false).markdown}`);
   } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -1,23 +1,15 @@
 // node bench/chat-eval/ask.ts [--deep] "question" ["follow-up" ...]: prints the built-in analyst's
 // answer over the demo content, for whoever works on retrieval (never on the test set's questions).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { analystAnswer } from "#server/chat/builtin-analyst.ts";
 import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
 import { HubKnowledge } from "#server/chat/hub-index.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
-import { seedDemoContent } from "#server/db/seed.ts";
+import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const args = process.argv.slice(2);
 const deep = args.includes("--deep");
 const turns = args.filter((a) => a !== "--deep");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chat-ask-"));
-const database = openDatabase({ dataDir: dir });
+const { database, remove } = await openDemoDatabase("chat-ask-");
 try {
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
   const index = await new HubKnowledge(database.db).get();
   let context = EMPTY_CONTEXT;
   for (const turn of turns) {
@@ -26,6 +18,5 @@ try {
     console.log(`> ${turn}\n\n${reply.markdown}\n`);
   }
 } finally {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await remove();
 }

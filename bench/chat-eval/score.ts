@@ -9,7 +9,6 @@
 // test set scores at least 90 %.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { analystAnswer } from "#server/chat/builtin-analyst.ts";
@@ -17,10 +16,8 @@ import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
 import { generatedFactQuestions } from "#server/chat/fact-questions.ts";
 import { HubKnowledge } from "#server/chat/hub-index.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
-import { openDatabase } from "#server/db/client.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
-import { seedDemoContent } from "#server/db/seed.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
+import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const CLASSES = [
   "company-fact",
@@ -74,11 +71,8 @@ const TEST_TARGET = 0.9;
 const urlArg = process.argv.indexOf("--url");
 const remote = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chat-eval-"));
-const database = openDatabase({ dataDir: dir });
+const { database, remove } = await openDemoDatabase("chat-eval-");
 try {
-  await migrateToLatest(database.db);
-  await seedDemoContent(database.db, dir);
   const index = await new HubKnowledge(database.db).get();
   const recaps = await database.db.selectFrom("weekly_summaries").select(["id", "headline"]).execute();
   const episodes = await database.db.selectFrom("podcast_episodes").select(["id", "title"]).execute();
@@ -212,6 +206,5 @@ try {
   );
   process.exitCode = belowTarget ? 1 : 0;
 } finally {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await remove();
 }

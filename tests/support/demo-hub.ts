@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type Database } from "#server/db/client.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
-import { seedDemoContent } from "#server/db/seed.ts";
+import type { Database } from "#server/db/client.ts";
 import { HubKnowledge, type HubIndex } from "#server/chat/hub-index.ts";
+import { openDemoDatabase, type DemoDatabase } from "./demo-database.ts";
 
 /**
  * The demo content in a SQLite database of its own, and the analyst's index
@@ -13,17 +9,14 @@ import { HubKnowledge, type HubIndex } from "#server/chat/hub-index.ts";
  */
 export function demoHub(prefix: string): { index: HubIndex; database: Database } {
   const hub = {} as { index: HubIndex; database: Database };
-  let dir: string;
+  let demo: DemoDatabase | undefined;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    hub.database = openDatabase({ dataDir: dir });
-    await migrateToLatest(hub.database.db);
-    await seedDemoContent(hub.database.db, dir);
+    demo = await openDemoDatabase(prefix);
+    hub.database = demo.database;
     hub.index = await new HubKnowledge(hub.database.db).get();
   });
   afterAll(async () => {
-    await hub.database?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await demo?.remove();
   });
   return hub;
 }
