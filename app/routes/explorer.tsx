@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the open profile comes with its citations; another fetches them when it opens.
     companies: COMPANIES.map((c) => (c.id === openId ? c : withoutCitations(c))),
     quarter: quarter.quarter,
+    currentQuarter: quarter.current,
     counts: quarter.counts,
     coverage: coverage ?? null,
   };
@@ -63,7 +64,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
-  const { companies, counts, quarter } = loaderData;
+  const { companies, counts, quarter, currentQuarter } = loaderData;
+  // Named only when the counts are an earlier quarter's: this one has no coverage yet.
+  const pastQuarter = currentQuarter ? undefined : quarter;
   const [searchParams, setSearchParams] = useSearchParams();
   const site = useSite();
   const urlQuery = searchParams.get("q") ?? "";
@@ -105,7 +108,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
   const manufacturerRows = ordered(visibleRows(manufacturers, query, byCoverage ? "none" : manufacturerSort));
   const distributorRows = ordered(visibleRows(distributors, query, byCoverage ? "none" : distributorSort));
   // The spec's columns stay as they are; the counts join them when the reader orders the tables by them.
-  const coverageColumn = byCoverage ? { counts, quarter, sorted: true } : undefined;
+  const coverageColumn = byCoverage ? { counts, quarter, pastQuarter, sorted: true } : undefined;
   const sortHref = (coverage: boolean) => {
     const params = new URLSearchParams(searchParams);
     params.delete("company");
@@ -148,7 +151,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
             ? `${manufacturerRows.length + distributorRows.length} of ${companies.length} companies match “${query.trim()}”`
             : null}
         </p>
-        <CoverageSort active={byCoverage} href={sortHref} />
+        <CoverageSort active={byCoverage} href={sortHref} pastQuarter={pastQuarter} />
         {nothing ? (
           <p className="mt-10 rounded-card border border-dashed border-ink-300 bg-surface p-8 text-center text-ink-700">
             {NO_MATCHES}

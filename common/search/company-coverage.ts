@@ -54,9 +54,10 @@ export const COVERAGE_TEXTS = {
   empty: (name: string) => `The hub has not covered ${name} yet.`,
   summary: (recaps: number, episodes: number) =>
     `${recaps} ${recaps === 1 ? "recap" : "recaps"} and ${episodes} ${episodes === 1 ? "episode" : "episodes"} name this company.`,
-  sortByCoverage: "Most covered this quarter",
+  /** `quarter` is named only when it is not the current one (no coverage yet this quarter). */
+  sortByCoverage: (quarter?: string) => (quarter ? `Most covered in ${quarter}` : "Most covered this quarter"),
   sortByRank: "Rank order",
-  column: "This quarter",
+  column: (quarter?: string) => quarter ?? "This quarter",
   columnLong: (quarter: string) => `Recaps and episodes naming the company in ${quarter}`,
 } as const;
 

@@ -11,6 +11,7 @@ import { companiesNamed, companyAliases } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
 import { HubKnowledge } from "./hub-index.ts";
+import { DEMO_NOW } from "../../tests/support/analyst-askers.ts";
 
 let dir: string;
 let database: Database;
@@ -73,11 +74,21 @@ describe("the built-in analyst", () => {
   });
 
   it("answers the RTD and premium-slowdown prompts from their recaps", async () => {
-    const rtd = analystAnswer(await knowledge.get(), "Top RTD launches this quarter", false).markdown;
+    // The clock: "this quarter" is the demo's own (its RTD recap is dated November 2026).
+    const rtd = analystAnswer(await knowledge.get(), "Top RTD launches this quarter", false, {
+      now: DEMO_NOW,
+    }).markdown;
     expect(links(rtd)).toContain(`/recap/${await recapIdByHeadline("RTD Launches")}`);
     const slowdown = analystAnswer(await knowledge.get(), "Premium spirits market slowdown analysis", false).markdown;
     expect(links(slowdown)).toContain(`/recap/${await recapIdByHeadline("Premium Spirits Slowdown")}`);
     expect(slowdown).toMatch(/depletion/i);
+  });
+
+  it("asked about a quarter the hub has nothing in, says so with the dates and points to the latest it has", async () => {
+    const later = new Date("2027-11-27T12:00:00Z");
+    const rtd = analystAnswer(await knowledge.get(), "Top RTD launches this quarter", false, { now: later }).markdown;
+    expect(rtd).toContain("dated this quarter (2027-10-01 to 2027-12-31) yet");
+    expect(rtd).toMatch(/The latest it has on this is dated 2026-11-\d\d: \[[^\]]*RTD[^\]]*\]\(\/(recap|podcast)/);
   });
 
   it("says honestly when the hub has no coverage, with suggestions", async () => {

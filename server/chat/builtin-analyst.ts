@@ -658,15 +658,20 @@ export function analystAnswer(
   );
 
   if (!named.length && !recapHits.length && !episodeHits.length && !companyHits.length) {
-    const when =
-      period && relevant.some((h) => h.passage.kind !== "company")
-        ? ` dated ${period.label} (${period.from} to ${period.to})`
-        : "";
+    const dated = period ? relevant.filter((h) => h.passage.kind !== "company" && h.passage.date) : [];
+    const when = dated.length ? ` dated ${period!.label} (${period!.from} to ${period!.to})` : "";
+    // The period holds nothing, but the topic is covered at other times: the newest of it, so the
+    // reader of a hub that has not published lately (or of the demo as it ages) is not left with nothing.
+    const latest = dated.reduce<Hit | undefined>(
+      (best, h) => (!best || h.passage.date! > best.passage.date! ? h : best),
+      undefined,
+    );
     return {
       markdown: [
         `## No coverage yet`,
         ``,
         `The hub has no coverage of “${topicOf(question)}”${when} yet: nothing in the weekly recaps, the Top Players profiles or the podcast matches it.`,
+        ...(latest ? [``, `The latest it has on this is dated ${latest.passage.date}: ${link(latest.passage)}.`] : []),
         ``,
         `You could ask about:`,
         ...SUGGESTIONS.map((s) => `- ${s}`),

@@ -94,15 +94,30 @@ export async function coverageCounts(
   return counts;
 }
 
-/** This quarter's counts (the calendar quarter holding `today`, a UTC date) as the Explorer's loader sends them. */
+/**
+ * This quarter's counts (the calendar quarter holding `today`, a UTC date) as the Explorer's
+ * loader sends them. A quarter with no coverage yet (its first days, or a hub that stopped
+ * publishing, like the demo as it ages) gives the latest quarter that has some, named, with
+ * `current: false`, so the order still means something and the page says which quarter it is.
+ */
 export async function quarterCoverage(
   db: Kysely<DB>,
   companies: readonly Company[],
   today = new Date().toISOString().slice(0, 10),
-): Promise<{ quarter: string; counts: Record<number, number> }> {
+): Promise<{ quarter: string; current: boolean; counts: Record<number, number> }> {
   const quarter = quarterOf(today);
   const counts = await coverageCounts(db, companies, quarter);
-  return { quarter: quarter.label, counts: Object.fromEntries(counts) };
+  if (counts.size > 0) return { quarter: quarter.label, current: true, counts: Object.fromEntries(counts) };
+  let latest = "";
+  for (const row of (await coverageIndex(db, companies)).all())
+    if (row.companies.length > 0 && row.date < quarter.from && row.date > latest) latest = row.date;
+  if (!latest) return { quarter: quarter.label, current: true, counts: {} };
+  const earlier = quarterOf(latest);
+  return {
+    quarter: earlier.label,
+    current: false,
+    counts: Object.fromEntries(await coverageCounts(db, companies, earlier)),
+  };
 }
 
 /** The rows after the keyset (date, id) in newest-first order; with `inclusive`, the row at it too. */

@@ -156,11 +156,25 @@ describe.each(ENGINES)("company coverage on %s", (engine) => {
     expect(counts.get(DIAGEO)).toBe(4); // two recaps and two episodes; the 2025 recap is outside
     expect(counts.get(SGWS)).toBe(1);
     expect(counts.get(GALLO)).toBeUndefined();
-    expect(await quarterCoverage(database.db, COMPANIES, "2026-02-15")).toMatchObject({
+    const q1 = { [DIAGEO]: 4, [SGWS]: 1, [BROWN_FORMAN]: 1 };
+    expect(await quarterCoverage(database.db, COMPANIES, "2026-02-15")).toEqual({
       quarter: "Q1 2026",
-      counts: { [DIAGEO]: 4, [SGWS]: 1, [BROWN_FORMAN]: 1 },
+      current: true,
+      counts: q1,
     });
-    expect((await quarterCoverage(database.db, COMPANIES, "2026-04-01")).counts).toEqual({});
+    // A quarter with no coverage yet counts the latest quarter that has some, and names it.
+    expect(await quarterCoverage(database.db, COMPANIES, "2026-04-01")).toEqual({
+      quarter: "Q1 2026",
+      current: false,
+      counts: q1,
+    });
+    expect(await quarterCoverage(database.db, COMPANIES, "2027-11-27")).toMatchObject({ quarter: "Q1 2026" });
+    // Before any coverage at all: this quarter, empty.
+    expect(await quarterCoverage(database.db, COMPANIES, "2025-07-01")).toEqual({
+      quarter: "Q3 2025",
+      current: true,
+      counts: {},
+    });
   });
 
   it("serves the API from the cache and is current after a change; refuses unknown companies and bad input", async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hydrated, launchBrowser, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { signedInContexts } from "../support/site-content.ts";
+import { siteContent, signedInContexts } from "../support/site-content.ts";
+import { testToday } from "../support/clock.ts";
 
 // Issue 27: the desk's Audience page, from traffic the test makes itself.
 const TOKEN = "audience-e2e-admin-token-0123456789";
@@ -22,8 +23,17 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN, TRUST_PROXY: "1", ANALYTICS_FLUSH_SECONDS: "0.1" }),
   ]);
-  const list = (await (await fetch(`${server.url}/api/episodes?limit=1`)).json()) as { episodes: (typeof episode)[] };
-  episode = list.episodes[0]!;
+  // The clock: an episode published today, so that today's downloads fall in its first 7 and 30
+  // days whatever the date (the demo's episodes carry fixed dates and age out of those windows).
+  const content = siteContent(server.url, TOKEN, testDb);
+  const id = await content.episode({
+    date: testToday(),
+    title: "Audience test: today's episode",
+    mp3_file: await content.upload("podcast-episodes", "2026-11-20-daily-holiday-resets.mp3"),
+  });
+  episode = ((await (await fetch(`${server.url}/api/episodes?limit=1`)).json()) as { episodes: (typeof episode)[] })
+    .episodes[0]!;
+  expect(episode.id).toBe(id);
   // Two listeners of the newest episode, and three readers of the recaps (one through a newsletter link).
   for (const address of ["198.51.100.1", "198.51.100.2"])
     await (

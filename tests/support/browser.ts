@@ -5,8 +5,38 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 import { freshDatabase, type TestDatabase } from "./databases.ts";
 import { startServer, type RunningServer } from "./server.ts";
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/**
+ * Under `bin/test-clock-ahead` the test process and the servers run with libfaketime's moved
+ * clock. Chromium under libfaketime takes minutes to start, so it keeps the real clock and each
+ * of its contexts gets the moved one for its pages' scripts (Playwright's clock: `Date` and the
+ * timers, running at the natural pace from the test's "now"). Its network stack keeps the real
+ * clock, which only cookie expiry reads, and the moved clock is ahead of it, never behind.
+ */
+const CLOCK_MOVED = Boolean(process.env.FAKETIME);
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ...(CLOCK_MOVED ? { env: withoutFaketime(process.env) } : {}),
+  });
+  if (CLOCK_MOVED) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.clock.install({ time: Date.now() });
+      return context;
+    };
+  }
+  return browser;
+}
+
+function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(entry[0]),
+    ),
+  );
 }
 
 export const DESKTOP = { width: 1280, height: 900 };

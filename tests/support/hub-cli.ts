@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { clockEnv } from "./clock.ts";
 import { ROOT } from "./server.ts";
 
 const run = promisify(execFile);
@@ -13,7 +14,7 @@ export async function runHubCli(url: string, args: string[], env: Record<string,
       process.execPath,
       [path.join(ROOT, "server/cli/hub.ts"), ...args, "--url", url],
       {
-        env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+        env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...clockEnv(), ...env },
       },
     );
     return { code: 0, stdout, stderr };

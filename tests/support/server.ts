@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
+import { clockEnv } from "./clock.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -36,6 +37,7 @@ function spawnServer(env: Record<string, string>) {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       SITE_URL: "http://proofline.test",
+      ...clockEnv(),
       // Benchmarks may tune the server's V8 (e.g. heap limits) without tuning themselves.
       ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),

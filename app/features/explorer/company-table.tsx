@@ -15,6 +15,8 @@ export interface CompanyColumn {
 export interface CoverageColumn {
   counts: Record<number, number>;
   quarter: string;
+  /** Set when the counts are an earlier quarter's (this one has no coverage yet): the column is named by it. */
+  pastQuarter?: string | undefined;
   sorted: boolean;
 }
 
@@ -100,7 +102,7 @@ export function CompanyTable({
                   // Holds its screen-reader text: an absolutely placed span must not widen the page.
                   className="relative px-3 py-3 font-semibold whitespace-nowrap"
                 >
-                  {COVERAGE_TEXTS.column}
+                  {COVERAGE_TEXTS.column(coverage.pastQuarter)}
                   <span className="sr-only">{`: ${COVERAGE_TEXTS.columnLong(coverage.quarter)}`}</span>
                 </th>
               ) : null}

@@ -6,7 +6,16 @@ import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
  * choice works without JavaScript and can be shared; the current one is
  * marked with aria-current.
  */
-export function CoverageSort({ active, href }: { active: boolean; href: (coverage: boolean) => string }) {
+export function CoverageSort({
+  active,
+  href,
+  pastQuarter,
+}: {
+  active: boolean;
+  href: (coverage: boolean) => string;
+  /** The quarter counted when it is not the current one. */
+  pastQuarter?: string | undefined;
+}) {
   const option = (coverage: boolean, label: string) => (
     <Link
       to={href(coverage)}
@@ -22,7 +31,7 @@ export function CoverageSort({ active, href }: { active: boolean; href: (coverag
     <nav aria-label="Order of the tables" className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-700">
       <span>Order:</span>
       {option(false, COVERAGE_TEXTS.sortByRank)}
-      {option(true, COVERAGE_TEXTS.sortByCoverage)}
+      {option(true, COVERAGE_TEXTS.sortByCoverage(pastQuarter))}
     </nav>
   );
 }
