@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { adminSite } from "../support/admin-site.ts";
 import { ENGINES } from "../support/databases.ts";
+import { testToday } from "../support/clock.ts";
 
 // "What has the hub said about X?" (issue 26): Ask Eddy answers from the same
 // coverage index as the profiles, through the real chat API and database.
@@ -35,7 +36,7 @@ describe.each(ENGINES)("Ask Eddy's coverage questions on %s", (engine) => {
   });
 
   it("counts a new recap that names the company by a brand at once, and keeps to the period asked", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = testToday();
     const { status } = await admin.json("POST", "/api/admin/recaps", {
       date: today,
       headline: "Holiday whisky gifting",

@@ -7,6 +7,7 @@ import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { ENGINES } from "../support/databases.ts";
 import { serverWithDirectAccess } from "../support/server-for-tests.ts";
+import { testToday } from "../support/clock.ts";
 
 const TOKEN = "test-admin-token-0123456789";
 const idOf = (name: string) => COMPANIES.find((c) => c.name === name)!.id;
@@ -14,7 +15,7 @@ const CAMPARI = idOf("Campari America");
 const HEAVEN_HILL = idOf("Heaven Hill Brands");
 const GALLO = idOf("Gallo");
 const MGP = idOf("MGP Ingredients");
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 describe.each(ENGINES)("company coverage API on %s", (engine) => {
   const handle = serverWithDirectAccess(engine, { ADMIN_TOKEN: TOKEN });

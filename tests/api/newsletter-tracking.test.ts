@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { testToday } from "../support/clock.ts";
 
 // Opt-in newsletter tracking (issue 27): off by default (tests/api/newsletter.test.ts
 // checks a recap mail carries neither image nor redirect); here it is turned on.
@@ -78,7 +79,7 @@ describe.each(ENGINES)("newsletter opens and clicks with NEWSLETTER_TRACKING on 
       method: "POST",
       headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
       body: JSON.stringify({
-        date: new Date().toISOString().slice(0, 10),
+        date: testToday(),
         headline: "Tracked recap",
         content: "See [the TTB's notice](https://www.ttb.gov/news?x=1&y=2) and [the recaps](/recap).",
       }),

@@ -5,10 +5,11 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.
 import { runHubCli } from "../support/hub-cli.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { testToday } from "../support/clock.ts";
 
 const TOKEN = "newsletter-admin-token-0123456789";
 const SITE = "http://proofline.test";
-const today = () => new Date().toISOString().slice(0, 10);
+const today = testToday;
 const until = async (check: () => boolean, ms = 10_000) => {
   for (const giveUp = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 25)))
     if (Date.now() > giveUp) throw new Error("gave up waiting");

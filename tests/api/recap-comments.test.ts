@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { testNow } from "../support/clock.ts";
 
 interface Comment {
   id: string;
@@ -194,7 +195,7 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
         comment_text: "Hidden one",
         status: "hidden",
         client_address: null,
-        created_at: new Date().toISOString(),
+        created_at: testNow().toISOString(),
       })
       .execute();
     expect((await list(server, 7)).map((c) => c.comment_text)).toEqual(["Visible"]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { freshDatabase, ENGINES, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { testNow } from "../support/clock.ts";
 
 const POLL = { SCHEDULE_POLL_SECONDS: "0.2" };
 
@@ -46,7 +47,7 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
     );
 
   async function schedule(recaps: number, episodes: number, at: Date, label: string) {
-    const now = new Date().toISOString();
+    const now = testNow().toISOString();
     const publish_at = at.toISOString();
     if (recaps)
       await direct.db
@@ -88,7 +89,7 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
   it("publishes every due draft once, on time, whichever instance gets it; nothing early, nothing twice", async () => {
     const recapsBefore = await count("weekly_summaries");
     const episodesBefore = await count("podcast_episodes");
-    const at = new Date(Date.now() + 2500);
+    const at = new Date(testNow().getTime() + 2500);
     // More than one batch (20) of each kind, all due at the same moment.
     await schedule(45, 25, at, "Scheduled");
     await new Promise((r) => setTimeout(r, 1000));
@@ -125,7 +126,7 @@ describe.each(ENGINES)("scheduled publishing with two instances on %s", (engine)
   it("publishes what fell due while no instance ran as soon as one starts", async () => {
     await Promise.all([a.stop(), b!.stop()]);
     b = undefined;
-    await schedule(3, 2, new Date(Date.now() - 60_000), "Overdue");
+    await schedule(3, 2, new Date(testNow().getTime() - 60_000), "Overdue");
     a = await startServer({ ...testDb.env, ...POLL, SEED_DEMO: "false" });
     await until(
       async () => (await count("recap_drafts")) === 0 && (await count("episode_drafts")) === 0,

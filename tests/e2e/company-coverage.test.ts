@@ -9,6 +9,7 @@ import { openDatabase, type Database } from "#server/db/client.ts";
 import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { testNow, testToday } from "../support/clock.ts";
 
 let browser: Browser;
 let server: RunningServer;
@@ -19,7 +20,7 @@ let momentEpisode = 0;
 const DIAGEO = COMPANIES.find((c) => c.name === "Diageo North America")!;
 const CAMPARI = COMPANIES.find((c) => c.name === "Campari America")!;
 const MANUFACTURERS = "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)";
-const today = new Date().toISOString().slice(0, 10);
+const today = testToday();
 
 beforeAll(async () => {
   testDb = await freshDatabase("sqlite");
@@ -39,7 +40,7 @@ beforeAll(async () => {
         "single flavour packs earn the repeat",
         "Diageo's single flavour packs earn the repeat",
       ),
-      updated_at: new Date().toISOString(),
+      updated_at: testNow().toISOString(),
     })
     .where("id", "=", rtd.id)
     .execute();

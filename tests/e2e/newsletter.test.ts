@@ -6,6 +6,7 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { setUpDeskOwner } from "../support/desk-client.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { testToday } from "../support/clock.ts";
 
 const TOKEN = "newsletter-e2e-token-0123456789";
 const SITE = "http://proofline.test";
@@ -56,7 +57,7 @@ const publish = async (headline: string) => {
   const res = await fetch(`${server.url}/api/admin/recaps`, {
     method: "POST",
     headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ date: new Date().toISOString().slice(0, 10), headline, content: `The week: ${headline}.` }),
+    body: JSON.stringify({ date: testToday(), headline, content: `The week: ${headline}.` }),
   });
   expect(res.status).toBe(201);
 };

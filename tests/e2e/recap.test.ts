@@ -9,6 +9,7 @@ import { DESKTOP, hydrated, launchBrowser, openHydrated, openPage, PHONE } from 
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
+import { testNow } from "../support/clock.ts";
 
 let browser: Browser;
 let server: RunningServer;
@@ -355,7 +356,7 @@ describe("comments on a recap", () => {
         author_name: author,
         comment_text: text,
         client_address: null,
-        created_at: new Date(Date.now() - ageMs).toISOString(),
+        created_at: new Date(testNow().getTime() - ageMs).toISOString(),
       })
       .execute();
 
