@@ -69,7 +69,12 @@ export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Pr
 
 /** The demo episodes, each with its transcript and chapters (content/transcripts/<key>.vtt, <key>.chapters.txt) in stored form when it has them. */
 export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.json")): Promise<Array<DemoEpisode & { transcript: string | null; chapters: string | null }>> {
-  const episodes = z.array(demoEpisode).parse(JSON.parse(await fs.readFile(file, "utf8")));
+  const parsed = z.array(demoEpisode).safeParse(JSON.parse(await fs.readFile(file, "utf8")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`content/${path.basename(file)}: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const episodes = parsed.data;
   const dir = path.join(path.dirname(file), "transcripts");
   const read = (name: string) => fs.readFile(path.join(dir, name), "utf8").catch(() => null);
   return Promise.all(
