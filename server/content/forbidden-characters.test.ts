@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FORBIDDEN_CHARACTERS, HOSTILE_BUT_ALLOWED } from "../../tests/support/feed-checks.ts";
+import { anyText, FORBIDDEN_CHARACTERS, HOSTILE_BUT_ALLOWED } from "../../tests/support/feed-checks.ts";
 import { forbiddenCharacterProblem, withoutForbiddenCharacters } from "./forbidden-characters.ts";
 
 const hex = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -44,7 +44,7 @@ describe("forbidden characters", () => {
 
   it("strips exactly what it refuses, keeps the rest in order, and stripping twice changes nothing (property)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 80 }), fc.constantFrom(...FORBIDDEN_CHARACTERS), (s, bad) => {
+      fc.property(anyText(80), fc.constantFrom(...FORBIDDEN_CHARACTERS), (s, bad) => {
         const text = `${s}${bad}${s}`;
         const stripped = withoutForbiddenCharacters(text);
         expect(forbiddenCharacterProblem(stripped, { lines: true })).toBeUndefined();
@@ -52,8 +52,8 @@ describe("forbidden characters", () => {
         const kept = [...text].filter((ch) => forbiddenCharacterProblem(ch, { lines: true }) === undefined);
         expect(stripped).toBe(kept.join(""));
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
     expect(withoutForbiddenCharacters(HOSTILE_BUT_ALLOWED)).toBe(HOSTILE_BUT_ALLOWED);
-  });
+  }, 60_000);
 });
