@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CliError, HubClient, progressPrinter } from "./api-client.ts";
-import { readEpisodeFolder, readRecapFile } from "./publish-files.ts";
+import { readEpisodeFolder, readRecapFile, type EpisodeFolder, type RecapFile } from "./publish-files.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { labelFrom } from "../media/store-upload.ts";
 import type { SendProgress } from "../newsletter/send-queue.server.ts";
@@ -134,13 +134,7 @@ async function uploadMedia(client: HubClient, bucket: string, file: string): Pro
   return stored.file;
 }
 
-async function publishRecap(
-  client: HubClient,
-  file: string,
-  keys: { key?: string | undefined; fallback?: string | undefined },
-  out: Out,
-): Promise<boolean> {
-  const recap = await readRecapFile(file, keys);
+async function publishRecap(client: HubClient, recap: RecapFile, out: Out): Promise<boolean> {
   if (recap.imagePath) recap.body.blog_image = await uploadMedia(client, "weekly-summary-pics", recap.imagePath);
   const { recap: saved, created } = await client.json<{ recap: Recap; created: boolean }>(
     "POST",
@@ -183,30 +177,30 @@ async function importFolder(client: HubClient, folder: string, out: Out): Promis
   const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => {
     throw new CliError(`no such folder: ${folder}`);
   });
-  let published = 0;
-  let unchanged = 0;
-  const count = (created: boolean) => (created ? published++ : unchanged++);
+  // Every file is read and checked before anything is sent: a bad file stops the import with nothing published.
+  const recaps: RecapFile[] = [];
   for (const entry of entries
     .filter((e) => e.isFile() && e.name.endsWith(".md"))
     .sort((a, b) => a.name.localeCompare(b.name)))
-    count(
-      await publishRecap(
-        client,
-        path.join(folder, entry.name),
-        { fallback: `import:recap:${entry.name.replace(/\.md$/, "")}` },
-        out,
-      ),
+    recaps.push(
+      await readRecapFile(path.join(folder, entry.name), {
+        fallback: `import:recap:${entry.name.replace(/\.md$/, "")}`,
+      }),
     );
+  const episodes: EpisodeFolder[] = [];
   for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
     const dir = path.join(folder, entry.name);
     const hasEpisode = await fs.stat(path.join(dir, "episode.md")).then(
       () => true,
       () => false,
     );
-    if (!hasEpisode) continue;
-    const episode = await readEpisodeFolder(dir, `import:episode:${entry.name}`);
-    count(await publishEpisode(client, episode.body, episode.audioPath, out));
+    if (hasEpisode) episodes.push(await readEpisodeFolder(dir, `import:episode:${entry.name}`));
   }
+  let published = 0;
+  let unchanged = 0;
+  const count = (created: boolean) => (created ? published++ : unchanged++);
+  for (const recap of recaps) count(await publishRecap(client, recap, out));
+  for (const episode of episodes) count(await publishEpisode(client, episode.body, episode.audioPath, out));
   out(`Imported ${folder}: ${published} published, ${unchanged} already there.`);
 }
 
@@ -252,7 +246,7 @@ export async function runHub(
 
   switch (`${command} ${ONE_WORD_COMMANDS.has(command) ? "" : (sub ?? "")}`.trim()) {
     case "recap add":
-      await publishRecap(client, need(arg, "the recap file"), { key: values.key }, out);
+      await publishRecap(client, await readRecapFile(need(arg, "the recap file"), { key: values.key }), out);
       return;
     case "recap list": {
       const { recaps } = await client.json<{ recaps: Recap[] }>(

@@ -2,7 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
+import { withoutForbidden } from "../content/content-fields.ts";
 import { recapFrontMatter } from "../content/demo-content.ts";
+import { forbiddenCharacterProblem } from "../content/forbidden-characters.ts";
 import { CliError } from "./api-client.ts";
 
 /** A recap file's front matter: the demo content's fields, plus a local image to upload and an idempotency key. */
@@ -39,6 +41,9 @@ async function readMarkdown<T extends z.ZodType>(
   const text = await fs.readFile(file, "utf8").catch(() => {
     throw new CliError(`no such file: ${file}`);
   });
+  // Refused here, before anything is sent, with the place in the file: the API would name only the field.
+  const problem = forbiddenCharacterProblem(text, { lines: true });
+  if (problem) throw new CliError(`${file}: ${problem}`);
   const parsed = matter(text);
   const result = schema.safeParse(parsed.data);
   if (!result.success) throw problems(file, result.error);
@@ -74,7 +79,12 @@ export async function readRecapFile(
 
 const episodeFile = z.object({
   date: recapFrontMatter.shape.date,
-  title: z.string().trim().min(1).max(200),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .superRefine(withoutForbidden({ lines: false })),
   series: z.enum(["daily", "weekly"], { message: "must be daily or weekly" }),
   tags: recapFrontMatter.shape.tags,
   audio: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import { v5 as uuidv5 } from "uuid";
 import type { Episode, Series } from "../data/episodes.server.ts";
 import { absoluteUrl, episodeFilePaths, episodePath, FEED_PATHS, releaseInstant } from "#common/feeds/feed-paths.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
+import { xmlSafe } from "./xml-safe.ts";
 
 // Podcasting 2.0: a show's podcast:guid is the UUIDv5 of its feed address
 // (scheme and trailing slashes removed) in this namespace.
@@ -74,46 +75,48 @@ export function podcastFeedXml(
   const playable = episodes.filter((e): e is Episode & { audio_url: string; byte_size: number; mp3_file: string } =>
     Boolean(e.audio_url && e.byte_size && e.mp3_file),
   );
-  const xml = generateRssFeed({
-    title: show.title,
-    link: `${base}/podcast`,
-    description: show.description,
-    language: "en-us",
-    copyright: `© ${site.brand}`,
-    generator: site.brand,
-    ...(playable[0]
-      ? { lastBuildDate: releaseInstant(playable[0].date), pubDate: releaseInstant(playable[0].date) }
-      : {}),
-    image: { url: artwork, title: show.title, link: `${base}/podcast` },
-    atom: { links: [{ href: feedUrl, rel: "self", type: "application/rss+xml" }] },
-    itunes: {
-      image: artwork,
-      author: site.brand,
-      explicit: false,
-      type: "episodic",
-      categories: [
-        { text: "Business", categories: [{ text: "Marketing" }] },
-        { text: "News", categories: [{ text: "Business News" }] },
-      ],
-    },
-    podcast: { guid: podcastGuid(feedUrl), locked: { value: true } },
-    items: playable.map((episode) => ({
-      title: episode.title,
-      description: episode.description,
-      link: `${base}${episodePath(episode.id)}`,
-      // Stored when the episode was created and never changed: apps key downloads on it.
-      guid: { value: episode.guid, isPermaLink: false },
-      pubDate: releaseInstant(episode.date),
-      enclosures: [
-        { url: absoluteUrl(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) },
-      ],
+  const xml = generateRssFeed(
+    xmlSafe({
+      title: show.title,
+      link: `${base}/podcast`,
+      description: show.description,
+      language: "en-us",
+      copyright: `© ${site.brand}`,
+      generator: site.brand,
+      ...(playable[0]
+        ? { lastBuildDate: releaseInstant(playable[0].date), pubDate: releaseInstant(playable[0].date) }
+        : {}),
+      image: { url: artwork, title: show.title, link: `${base}/podcast` },
+      atom: { links: [{ href: feedUrl, rel: "self", type: "application/rss+xml" }] },
       itunes: {
-        ...(episode.duration_seconds ? { duration: Math.round(episode.duration_seconds) } : {}),
+        image: artwork,
+        author: site.brand,
         explicit: false,
-        episodeType: "full",
+        type: "episodic",
+        categories: [
+          { text: "Business", categories: [{ text: "Marketing" }] },
+          { text: "News", categories: [{ text: "Business News" }] },
+        ],
       },
-      ...episodeExtrasTags(episode, base),
-    })),
-  });
+      podcast: { guid: podcastGuid(feedUrl), locked: { value: true } },
+      items: playable.map((episode) => ({
+        title: episode.title,
+        description: episode.description,
+        link: `${base}${episodePath(episode.id)}`,
+        // Stored when the episode was created and never changed: apps key downloads on it.
+        guid: { value: episode.guid, isPermaLink: false },
+        pubDate: releaseInstant(episode.date),
+        enclosures: [
+          { url: absoluteUrl(base, episode.audio_url), length: episode.byte_size, type: audioType(episode.mp3_file) },
+        ],
+        itunes: {
+          ...(episode.duration_seconds ? { duration: Math.round(episode.duration_seconds) } : {}),
+          explicit: false,
+          episodeType: "full",
+        },
+        ...episodeExtrasTags(episode, base),
+      })),
+    }),
+  );
   return tightenCdata(xml);
 }

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { COMPANIES } from "../content/companies.server.ts";
 import { TOPICS_PATH } from "#common/topics/topic.ts";
+import { xmlSafe } from "./xml-safe.ts";
 
 /** The site's fixed pages, as search engines should see them. */
 const PAGES: SitemapItemLoose[] = [
@@ -25,13 +26,22 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** The address of part `n` (from 1) of a split sitemap. */
 export const sitemapPartPath = (n: number) => `/sitemap-${n}.xml`;
 
+/**
+ * A recap's date as a lastmod, or undefined for one that is not a day: the sitemap
+ * library fails on an invalid date and its stream then never ends, so the request would hang.
+ */
+function lastmodOf(date: string | undefined): string | undefined {
+  const day = date?.slice(0, 10);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : undefined;
+}
+
 function sitemapItems({ recaps, topics }: SitemapContent): SitemapItemLoose[] {
-  const newest = recaps[0]?.date;
+  const newest = lastmodOf(recaps[0]?.date);
   return [
     ...PAGES.map((p) => (p.url === "/recap" && newest ? { ...p, lastmod: newest } : p)),
     ...recaps.map((r) => ({
       url: `/recap/${r.id}`,
-      lastmod: r.date.slice(0, 10),
+      lastmod: lastmodOf(r.date),
       changefreq: EnumChangefreq.MONTHLY,
       priority: 0.6,
     })),
@@ -69,12 +79,14 @@ export async function sitemapXml(
   part = 0,
   perFile = SITEMAP_MAX_URLS,
 ): Promise<string | undefined> {
-  const items = sitemapItems(content);
-  const { recaps } = content;
+  // Dates and slugs are checked on the way in; a row written straight into the database is not.
+  const safe = xmlSafe(content);
+  const items = sitemapItems(safe);
+  const { recaps } = safe;
   if (items.length <= perFile) return part === 0 ? urlset(siteUrl, items) : undefined;
   const parts = Math.ceil(items.length / perFile);
   if (part === 0) {
-    const newest = recaps[0]?.date.slice(0, 10);
+    const newest = lastmodOf(recaps[0]?.date);
     const index = Array.from({ length: parts }, (_, i) => ({
       url: `${siteUrl}${sitemapPartPath(i + 1)}`,
       ...(newest ? { lastmod: newest } : {}),

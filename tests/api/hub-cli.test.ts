@@ -182,6 +182,60 @@ describe("npm run hub", () => {
     expect((await page("/podcast")).match(/Imported episode/g)?.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("refuses a file holding a character that breaks feeds, naming the file and the place, before publishing anything of an import", async () => {
+    const folder = path.join(work, "import-bad");
+    fs.mkdirSync(path.join(folder, "ep-fine"), { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, "1-fine.md"),
+      "---\ndate: 2026-12-18\nheadline: Fine before the bad one\n---\nFine.\n",
+    );
+    const bad = path.join(folder, "2-bad.md");
+    fs.writeFileSync(bad, "---\ndate: 2026-12-19\nheadline: Bad body\n---\n\nA line\nThe\u000b tab\n");
+    fs.writeFileSync(
+      path.join(folder, "ep-fine", "episode.md"),
+      "---\ndate: 2026-12-19\ntitle: Fine episode of a bad import\nseries: daily\n---\nFine.\n",
+    );
+    expect(await hub(server.url, ["import", folder])).toMatchObject({
+      code: 1,
+      stderr: `hub: ${bad}: must not contain control characters (U+000B at line 7, column 4)\n`,
+    });
+    const published = async (q: string) =>
+      ((await (await fetch(`${server.url}/api/recaps?q=${encodeURIComponent(q)}`)).json()) as { total: number }).total;
+    expect(await published("Fine before the bad one")).toBe(0);
+    const episodesMatching = async (q: string) =>
+      ((await (await fetch(`${server.url}/api/episodes?q=${encodeURIComponent(q)}`)).json()) as { total: number })
+        .total;
+    expect(await episodesMatching("Fine episode of a bad import")).toBe(0);
+
+    // One written as a YAML escape in the front matter, where a headline must be one line.
+    const escaped = path.join(work, "escaped.md");
+    fs.writeFileSync(escaped, '---\ndate: 2026-12-20\nheadline: "Bad\\vheadline"\n---\nBody.\n');
+    expect(await hub(server.url, ["recap", "add", escaped])).toMatchObject({
+      code: 1,
+      stderr: `hub: ${escaped}: headline: must not contain control characters (U+000B at character 4)\n`,
+    });
+    // Typed on the command line: the API refuses it, naming the field (after the upload's progress, if it uploads).
+    const typed = await hub(server.url, [
+      "episode",
+      "add",
+      "--audio",
+      MP3,
+      "--title",
+      "Refused \u001b title",
+      "--series",
+      "daily",
+      "--date",
+      "2026-12-20",
+      "--description",
+      "Fine.",
+    ]);
+    expect(typed.code).toBe(1);
+    expect(
+      typed.stderr.endsWith("hub: title: must not contain control characters (U+001B at character 9) (HTTP 400)\n"),
+    ).toBe(true);
+    expect(await episodesMatching("Refused")).toBe(0);
+  });
+
   it("lists, hides, shows again and deletes comments", async () => {
     const recapId = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> })
       .recaps[0]!.id;

@@ -136,6 +136,16 @@ describe.each(ENGINES)("recap comments on %s", (engine) => {
       { author_name: "Ana\nBell", comment_text: "Hi" },
       /Name must not contain control characters/,
     ],
+    [
+      "a noncharacter in the comment",
+      { author_name: "Ana", comment_text: "a\ufffeb" },
+      /Comment must not contain control characters or noncharacters/,
+    ],
+    [
+      "half of a surrogate pair in the name",
+      { author_name: "Ana\ud800", comment_text: "Hi" },
+      /Name must not contain control characters or noncharacters/,
+    ],
     ["a name that is not text", { author_name: 42, comment_text: "Hi" }, /author_name/],
     ["an array body", [{ author_name: "Ana", comment_text: "Hi" }], /JSON object/],
   ])("refuses %s with 400 and stores nothing", async (_name, body, message) => {

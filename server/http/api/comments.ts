@@ -26,13 +26,19 @@ const textField = (key: string, label: string, max: number, control: RegExp) =>
     .trim()
     .refine((s) => s.length > 0, `${label} is required`)
     .refine((s) => [...s].length <= max, `${label} must be at most ${max} characters`)
-    .refine((s) => !control.test(s), `${label} must not contain control characters`);
+    .refine((s) => !control.test(s), `${label} must not contain control characters or noncharacters`);
 
 const commentInput = z.object(
   {
-    // C0 and C1 control characters: a comment may keep its line breaks, a name may not.
-    author_name: textField("author_name", "Name", 80, /\p{Cc}/u),
-    comment_text: textField("comment_text", "Comment", 2000, /[^\P{Cc}\n\r]/u),
+    // C0 and C1 control characters: a comment may keep its line breaks, a name may not. Noncharacters
+    // and halves of a surrogate pair are not text either (as published text, server/content/forbidden-characters.ts).
+    author_name: textField("author_name", "Name", 80, /[\p{Cc}\p{Noncharacter_Code_Point}\uD800-\uDFFF]/u),
+    comment_text: textField(
+      "comment_text",
+      "Comment",
+      2000,
+      /[^\P{Cc}\n\r]|[\p{Noncharacter_Code_Point}\uD800-\uDFFF]/u,
+    ),
     // The honeypot: a field people never see, so only bots fill it in.
     website: z.string().max(2000).optional(),
   },

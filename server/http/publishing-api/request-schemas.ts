@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { episodeFields, recapFields, requiredText } from "../../content/content-fields.ts";
+import { episodeFields, recapFields, requiredText, withoutForbidden } from "../../content/content-fields.ts";
 import { HttpError } from "../errors.ts";
 
-export const recapCreate = z.strictObject({
-  ...recapFields,
-  external_key: z
-    .string({ message: "must be text" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(200, "must be at most 200 characters")
-    .optional(),
-});
+/** The caller's own key for an item, which makes a create idempotent; one line, like a headline. */
+const externalKey = z
+  .string({ message: "must be text" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters")
+  .superRefine(withoutForbidden({ lines: false }))
+  .optional();
+
+export const recapCreate = z.strictObject({ ...recapFields, external_key: externalKey });
 
 export const recapPatch = z
   .strictObject({
@@ -32,13 +33,6 @@ export function parseBody<T>(schema: z.ZodType<T>, input: unknown): T {
   const field = issue.path.join(".");
   throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message);
 }
-
-const externalKey = z
-  .string({ message: "must be text" })
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters")
-  .optional();
 
 export const episodeCreate = z.strictObject({ ...episodeFields, external_key: externalKey });
 
