@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { Claim, Company, CompanyType } from "#common/content/company.ts";
 import { claimsOf, companyRecordSchema, type ClaimRecord, type CompanyRecord } from "./company-record.ts";
-
+import { keyBrandProblem } from "./key-brand-rule.ts";
+import { sourceAddressProblem } from "./source-publishers.ts";
 
 /** The day a partial date (YYYY, YYYY-MM) reaches at the latest, for comparing with the as-of date. */
 const lastDayOf = (date: string) => (date.length === 4 ? `${date}-12-31` : date.length === 7 ? `${date}-31` : date);
@@ -13,7 +14,9 @@ const lastDayOf = (date: string) => (date.length === 4 ? `${date}-12-31` : date.
  * the ranking changes, so a shared profile link keeps its company. Only
  * distributors carry revenue and coverage; only manufacturers a sales figure.
  * Every claim cites sources the company lists, every listed source is cited, and
- * no recent development is dated after the data's as-of date.
+ * no recent development is dated after the data's as-of date. Every source's address
+ * is on its publisher's domains or is a declared archive of a page there, and
+ * every key brand is a brand's name (issue 37; docs/companies.md).
  */
 export const companiesFileSchema = z
   .object({
@@ -41,15 +44,23 @@ export const companiesFileSchema = z
         issue(`${company.name} needs revenue or coverage`);
       if (company.type === "manufacturer" && (company.revenue || company.coverage))
         issue(`${company.name}: revenue and coverage are for distributors`);
+      if (company.type === "manufacturer" && company.keyBrands.length === 0)
+        issue(`${company.name}: a manufacturer lists at least one key brand`, "keyBrands");
       const key = company.name.toLowerCase();
       if (names.has(key)) issue(`duplicate name ${company.name}`);
       names.add(key);
 
       const sourceIds = new Set<string>();
-      for (const source of company.sources) {
+      company.sources.forEach((source, at) => {
         if (sourceIds.has(source.id)) issue(`${company.name}: duplicate source id ${source.id}`, "sources");
         sourceIds.add(source.id);
-      }
+        const notThePublishers = sourceAddressProblem(source);
+        if (notThePublishers) issue(`${company.name}: source "${source.id}": ${notThePublishers}`, "sources", at, "url");
+      });
+      company.keyBrands.forEach((brand, at) => {
+        const notABrand = keyBrandProblem(brand.text);
+        if (notABrand) issue(`${company.name}: key brand "${brand.text}" ${notABrand}`, "keyBrands", at);
+      });
       const cited = new Set<string>();
       for (const [field, claim] of claimsOf(company)) {
         for (const id of claim.cite ?? []) {

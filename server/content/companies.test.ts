@@ -5,9 +5,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import raw from "../../content/companies.json" with { type: "json" };
 import { COMPANIES, parseCompanies } from "./companies.server.ts";
+import { keyBrandProblem } from "./key-brand-rule.ts";
+import { SOURCE_PUBLISHERS, sourcePublishersSchema } from "./source-publishers.ts";
 
 type Rec = Record<string, unknown> & { sources: Array<Record<string, string>> };
 const clone = () => structuredClone(raw) as unknown as { asOf: string; companies: Rec[] };
+/** Where a company sits in the file (its position), by its id. */
+const at = (id: number) => raw.companies.findIndex((c) => c.id === id);
+/** The position of one of a company's sources in its list, by the source's id. */
+const sourceAt = (file: { companies: Rec[] }, index: number, id: string) =>
+  file.companies[index]!.sources.findIndex((s) => s.id === id);
 
 describe("the Top Players dataset (content/companies.json)", () => {
   it("holds 25 manufacturers (ids 1-25) then 25 distributors (ids 26-50), in rank order", () => {
@@ -24,7 +31,8 @@ describe("the Top Players dataset (content/companies.json)", () => {
       for (const [field, value] of Object.entries(company.profile!)) expect(value.trim(), `${company.name}: ${field}`).not.toBe("");
       expect(company.name.trim()).not.toBe("");
       expect(company.location).toMatch(/^[^,]+, [A-Z]{2}$/);
-      expect(company.keyBrands.length, company.name).toBeGreaterThan(0);
+      // A distributor whose brands no publisher's page names lists none (issue 37); a manufacturer always has its own.
+      if (company.type === "manufacturer") expect(company.keyBrands.length, company.name).toBeGreaterThan(0);
       expect(company.sources.length, company.name).toBeGreaterThan(0);
       expect(company.ownership.trim(), company.name).not.toBe("");
       // A figure without its year cannot be checked or compared.
@@ -124,6 +132,120 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(() => parseCompanies(notDisclosed)).toThrow(/only a "Not disclosed" or "Not published" statement needs no source/);
   });
 
+  it("cites every source on its publisher's own domains, or as a declared archive of a page there", () => {
+    const diageo = at(4);
+    const wiki = sourceAt(clone(), diageo, "wiki-diageo");
+    expect(raw.companies[diageo]!.sources[wiki]).toMatchObject({ publisher: "Wikipedia", url: "https://en.wikipedia.org/wiki/Diageo" });
+
+    // The copy the data used to cite: a Wikipedia mirror on another host.
+    const copied = clone();
+    copied.companies[diageo]!.sources[wiki]!.url = "https://wiki.riteme.site/wiki/Diageo_PLC";
+    expect(() => parseCompanies(copied)).toThrow(
+      new RegExp(
+        `companies\\.${diageo}\\.sources\\.${wiki}\\.url: Diageo North America: source "wiki-diageo": https://wiki\\.riteme\\.site/wiki/Diageo_PLC is on wiki\\.riteme\\.site, which is not a domain of its publisher Wikipedia`,
+      ),
+    );
+    // A host that only looks like the publisher's is not on its domain.
+    for (const lookalike of ["https://en.wikipedia.org.mirror.example/wiki/Diageo", "https://notwikipedia.org/wiki/Diageo"]) {
+      const file = clone();
+      file.companies[diageo]!.sources[wiki]!.url = lookalike;
+      expect(() => parseCompanies(file), lookalike).toThrow(/which is not a domain of its publisher Wikipedia/);
+    }
+    // A copy renamed after its host ("Wikipedia (mirror)") names no listed publisher.
+    const renamed = clone();
+    renamed.companies[diageo]!.sources[wiki]!.publisher = "Wikipedia (mirror)";
+    expect(() => parseCompanies(renamed)).toThrow(
+      /Diageo North America: source "wiki-diageo": its publisher "Wikipedia \(mirror\)" is not in content\/source-publishers\.json/,
+    );
+
+    // An archived copy is declared, and wraps the publisher's own address.
+    const archived = "https://web.archive.org/web/20241231000000/https://en.wikipedia.org/wiki/Diageo";
+    const undeclared = clone();
+    undeclared.companies[diageo]!.sources[wiki]!.url = archived;
+    expect(() => parseCompanies(undeclared)).toThrow(/is an archived copy: declare it with "archive": "Internet Archive"/);
+    const declared = clone();
+    Object.assign(declared.companies[diageo]!.sources[wiki]!, { url: archived, archive: "Internet Archive" });
+    expect(() => parseCompanies(declared)).not.toThrow();
+    const archivedCopy = clone();
+    Object.assign(archivedCopy.companies[diageo]!.sources[wiki]!, {
+      url: "https://web.archive.org/web/2024/https://wiki.riteme.site/wiki/Diageo_PLC",
+      archive: "Internet Archive",
+    });
+    expect(() => parseCompanies(archivedCopy)).toThrow(
+      /Diageo North America: source "wiki-diageo": .* archives a page on wiki\.riteme\.site, which is not a domain of its publisher Wikipedia/,
+    );
+    const notAnArchive = clone();
+    Object.assign(notAnArchive.companies[diageo]!.sources[wiki]!, { archive: "Internet Archive" });
+    expect(() => parseCompanies(notAnArchive)).toThrow(/is declared as an archive of Internet Archive, but is not on its domains/);
+    const bare = clone();
+    Object.assign(bare.companies[diageo]!.sources[wiki]!, {
+      url: "https://web.archive.org/web/2024*/diageo",
+      archive: "Internet Archive",
+    });
+    expect(() => parseCompanies(bare)).toThrow(/does not wrap an original address/);
+
+    // The list itself names publishers, not copies or channels, and gives bare domains.
+    expect(sourcePublishersSchema.safeParse(SOURCE_PUBLISHERS).success).toBe(true);
+    for (const [name, domains] of [
+      ["Wikipedia (mirror)", ["wiki.riteme.site"]],
+      ["Reuters via Boursier", ["boursier.com"]],
+      ["Wikipedia", ["https://en.wikipedia.org"]],
+      ["Wikipedia", ["www.wikipedia.org"]],
+    ] as const) {
+      const list = { archives: SOURCE_PUBLISHERS.archives, publishers: { [name]: [...domains] } };
+      expect(sourcePublishersSchema.safeParse(list).success, `${name} ${domains[0]}`).toBe(false);
+    }
+  });
+
+  it("lists as key brands only brands' names, never a category, a list or a sentence", () => {
+    for (const name of [
+      "Grey Goose vodka",
+      "W.L. Weller",
+      "el Jimador",
+      "Tasca d'Almerita",
+      "Hap & Harry's",
+      "Heineken 0.0",
+      "The Finnish Long Drink",
+    ])
+      expect(keyBrandProblem(name), name).toBeUndefined();
+    // Each of these stood in the data as a distributor's "key brand" before issue 37.
+    for (const [text, problem] of [
+      ["Wine", /is a category, not a brand/],
+      ["Wine and spirits", /is a category, not a brand/],
+      ["Craft beer", /is a category, not a brand/],
+      ["Imported beer", /is a category, not a brand/],
+      ["Local craft beer such as Surly", /has the word "such"/],
+      ["Fine wine imports, especially Italian", /has sentence punctuation/],
+      ["Anheuser-Busch beers", /has the word "beers"|is a category/],
+      ["About 600 brands from 36 suppliers in total", /is longer than 40 characters/],
+      ["About 600 brands", /has the word "About"/],
+      ["Brands from Italy, France and Argentina", /has sentence punctuation/],
+      ["Bud and Coors and Miller and Pabst", /has more than 6 words/],
+      ["Sales to New Jersey retail licensees on credit terms set by state rules", /is longer than 40 characters/],
+      ["Hap & Harry's lager, the sister company R.S. Lipman's own beer", /is longer than 40 characters/],
+      ["Opici's own proprietary wine brands", /has the word "own"/],
+    ] as const)
+      expect(keyBrandProblem(text), text).toMatch(problem);
+
+    const allied = at(34);
+    const category = clone();
+    const cite = [category.companies[allied]!.sources[0]!.id];
+    category.companies[allied]!.keyBrands = [{ text: "Wine", cite }];
+    expect(() => parseCompanies(category)).toThrow(
+      new RegExp(`companies\\.${allied}\\.keyBrands\\.0: Allied Beverage Group: key brand "Wine" is a category, not a brand`),
+    );
+    const sentence = clone();
+    sentence.companies[allied]!.keyBrands = [
+      { text: "Sales to New Jersey retail licensees on credit terms set by state rules", cite },
+    ];
+    expect(() => parseCompanies(sentence)).toThrow(
+      /keyBrands\.0: Allied Beverage Group: key brand "Sales to New Jersey retail licensees on credit terms set by state rules" is longer than 40 characters/,
+    );
+    const none = clone();
+    none.companies[0]!.keyBrands = [];
+    expect(() => parseCompanies(none)).toThrow(/companies\.0\.keyBrands: Anheuser-Busch: a manufacturer lists at least one key brand/);
+  });
+
   it("is checked before every build: npm run check:companies fails on an unsourced claim and passes the real file", () => {
     const cli = path.resolve(import.meta.dirname, "../cli/check-companies.ts");
     expect(execFileSync(process.execPath, [cli], { encoding: "utf8" })).toMatch(/50 companies, \d+ claims/);
@@ -143,5 +265,40 @@ describe("the Top Players dataset (content/companies.json)", () => {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts.build).toMatch(/^node server\/cli\/check-companies\.ts && /);
+  });
+
+  it("makes npm run check:companies refuse a copied source and a key brand that is not a brand, naming the company and the field", () => {
+    const cli = path.resolve(import.meta.dirname, "../cli/check-companies.ts");
+    const check = (file: unknown) => {
+      const at = path.join(mkdtempSync(path.join(os.tmpdir(), "companies-")), "companies.json");
+      writeFileSync(at, JSON.stringify(file));
+      try {
+        return { status: 0, stdout: execFileSync(process.execPath, [cli, at], { encoding: "utf8", stdio: "pipe" }), stderr: "" };
+      } catch (error) {
+        return error as { status: number; stdout: string; stderr: string };
+      }
+    };
+    const real = check(raw);
+    expect(real.status).toBe(0);
+    expect(real.stdout).toMatch(/\d+ sources from \d+ publishers \(0 of them archived copies\)/);
+
+    const heineken = at(6);
+    const copied = clone();
+    const wiki = sourceAt(copied, heineken, "wiki-heineken");
+    copied.companies[heineken]!.sources[wiki]!.url = "https://hessslslslsls.azureedge.net/wiki/Heineken_International";
+    const refusedCopy = check(copied);
+    expect(refusedCopy.status).toBe(1);
+    expect(refusedCopy.stderr).toContain(
+      `companies.${heineken}.sources.${wiki}.url: Heineken USA: source "wiki-heineken": https://hessslslslsls.azureedge.net/wiki/Heineken_International is on hessslslslsls.azureedge.net, which is not a domain of its publisher Wikipedia (wikipedia.org)`,
+    );
+
+    const winebow = at(36);
+    const notABrand = clone();
+    (notABrand.companies[winebow]!.keyBrands as Array<{ text: string }>)[0]!.text = "Fine wine imports, especially Italian";
+    const refusedBrand = check(notABrand);
+    expect(refusedBrand.status).toBe(1);
+    expect(refusedBrand.stderr).toContain(
+      `companies.${winebow}.keyBrands.0: The Winebow Group: key brand "Fine wine imports, especially Italian" has sentence punctuation`,
+    );
   });
 });

@@ -13,13 +13,22 @@ export const partialDate = z
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "expected YYYY, YYYY-MM or YYYY-MM-DD")
   .refine((d) => !Number.isNaN(Date.parse(d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d)), "not a date");
 
-export const sourceSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "source ids are kebab-case"),
-  title: text,
-  publisher: text,
-  date: partialDate,
-  url: z.url({ protocol: /^https?$/, message: "expected a web address" }),
-});
+/**
+ * A document the claims rest on. `publisher` names who published it, as listed in
+ * content/source-publishers.json, and `url` is on one of that publisher's domains; a
+ * dated copy kept by an archive says so with `archive` (the archive's name) and wraps
+ * the publisher's address (server/content/source-publishers.ts).
+ */
+export const sourceSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "source ids are kebab-case"),
+    title: text,
+    publisher: text,
+    date: partialDate,
+    url: z.url({ protocol: /^https?$/, message: "expected a web address" }),
+    archive: text.optional(),
+  })
+  .strict();
 
 /**
  * A claim: its text and the sources it rests on. An estimate names its method
@@ -62,7 +71,8 @@ export const companyRecordSchema = z
     // Who owns a company is never estimated; where no document says, the profile says it is not disclosed.
     ownership: claimSchema.refine((c) => !c.estimate, { message: "an owner is a fact: cite a source, never an estimate" }),
     employees: claimSchema,
-    keyBrands: z.array(factClaim).min(1),
+    // At least one for a manufacturer (companies-file.ts); a distributor whose brands no source names lists none.
+    keyBrands: z.array(factClaim),
     sales: claimSchema.optional(),
     revenue: claimSchema.optional(),
     coverage: claimSchema.optional(),
