@@ -115,7 +115,7 @@ export function companyPassage(company: Company): Passage {
     company.revenue ? `Revenue: ${company.revenue}.` : undefined,
     company.sales ? `Sales: ${company.sales}.` : undefined,
     company.coverage ? `Coverage: ${company.coverage}.` : undefined,
-    `Key brands: ${company.keyBrands.join(", ")}.`,
+    company.keyBrands.length ? `Key brands: ${company.keyBrands.join(", ")}.` : undefined,
   ];
   return {
     id: `company:${company.id}`,

@@ -66,6 +66,17 @@ describe("GET /api/companies/:id", () => {
     const opened = await (await fetch(`${site.server.url}/explorer?company=${cited.id}`)).text();
     expect(opened).toContain(source.url);
   });
+
+  it("says 'Not published' for a company whose key brands no publisher's page names, in its row and its profile", async () => {
+    const unnamed = COMPANIES.find((c) => c.keyBrands.length === 0)!;
+    const page = await (await fetch(`${site.server.url}/explorer?company=${unnamed.id}`)).text();
+    const cell = page.indexOf(`text-ink-950">${unnamed.name}</span>`);
+    expect(cell).toBeGreaterThan(0);
+    const row = page.slice(cell, page.indexOf("</tr>", cell));
+    expect(row).toContain("Not published");
+    const profile = page.slice(page.lastIndexOf("Key Brands"));
+    expect(profile.slice(0, 300)).toContain("Not published");
+  });
 });
 
 describe("GET /api/companies.csv", () => {

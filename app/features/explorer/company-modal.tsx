@@ -135,14 +135,18 @@ export function CompanyModal({ company: listed, shareUrl, onClose, coverage }: C
         <Section title="Strategy">{prose(claims?.strategy, profile.strategy)}</Section>
         <Section title="Recent Developments">{prose(claims?.recentDevelopments, profile.recentDevelopments)}</Section>
         <Section title="Key Brands">
-          <ul className="flex flex-wrap gap-2">
-            {company.keyBrands.map((brand, i) => (
-              <li key={brand} className="rounded-full bg-copper-100 px-3 py-1 text-sm font-medium text-ink-900">
-                {brand}
-                {marks(claims?.keyBrands[i])}
-              </li>
-            ))}
-          </ul>
+          {company.keyBrands.length ? (
+            <ul className="flex flex-wrap gap-2">
+              {company.keyBrands.map((brand, i) => (
+                <li key={brand} className="rounded-full bg-copper-100 px-3 py-1 text-sm font-medium text-ink-900">
+                  {brand}
+                  {marks(claims?.keyBrands[i])}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-ink-700">Not published</p>
+          )}
         </Section>
         <CompanyCoverageSection company={company} initial={coverage} />
         <Section title="Where to check these facts">

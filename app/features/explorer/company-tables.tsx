@@ -13,7 +13,11 @@ interface TableProps {
   coverage?: CoverageColumn | undefined;
 }
 
-const brands = (row: RankedCompany) => <span className="text-ink-700">{row.company.keyBrands.join(", ")}</span>;
+// A distributor whose brands no publisher's page names lists none (docs/companies.md): said, not left blank.
+const NO_BRANDS = "Not published";
+const brands = (row: RankedCompany) => (
+  <span className="text-ink-700">{row.company.keyBrands.join(", ") || NO_BRANDS}</span>
+);
 const name = (row: RankedCompany) => <span className="font-semibold text-ink-950">{row.company.name}</span>;
 
 const MANUFACTURER_COLUMNS: CompanyColumn[] = [
