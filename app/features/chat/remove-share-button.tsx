@@ -1,37 +1,64 @@
 import { useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
+import { removalLink } from "#common/chat/shared-conversation.ts";
 import { notify } from "../../components/toasts";
+import { copyText } from "./copy-text";
 import { removeShare, shareKeyOf } from "./share-keys";
 
 const noSubscription = () => () => {};
 
-/** Shown on a shared conversation only in the browser that shared it (which holds its key). */
+/**
+ * Who can take a shared conversation down, said to every reader; and, in the
+ * browser that shared it (which holds its key), the buttons to remove it and to
+ * copy the removal link that works from any other browser.
+ */
 export function RemoveShareButton({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
-  // Local storage is the browser's: the server's page (and the hydrating one) never shows the button.
-  const mine = useSyncExternalStore(
+  // Local storage is the browser's: the server's page (and the hydrating one) never shows the buttons.
+  const removeKey = useSyncExternalStore(
     noSubscription,
-    () => Boolean(shareKeyOf(id)),
-    () => false,
+    () => shareKeyOf(id)?.removeKey,
+    () => undefined,
   );
-  if (!mine) return null;
+  const note = (
+    <p className="w-full text-sm text-ink-600">
+      Only the person who shared this conversation can remove it: from the browser they shared it in, or with the
+      removal link they were offered there.
+    </p>
+  );
+  if (!removeKey) return note;
   return (
-    <button
-      type="button"
-      disabled={busy}
-      onClick={async () => {
-        if (!window.confirm("Remove this link? Anyone who opens it will see that it was removed.")) return;
-        setBusy(true);
-        const outcome = await removeShare(id);
-        setBusy(false);
-        if (!outcome.ok) return void notify("info", "Not removed", outcome.message);
-        void notify("success", "Link removed", "The shared conversation is gone.");
-        void revalidator.revalidate();
-      }}
-      className="min-h-11 rounded-md border border-red-700/40 bg-surface px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-    >
-      Remove this link
-    </button>
+    <>
+      {note}
+      <button
+        type="button"
+        onClick={() =>
+          void copyText(removalLink(window.location.origin, id, removeKey), {
+            title: "Removal link copied",
+            description: "Open it in any browser to take the shared conversation down.",
+          })
+        }
+        className="min-h-11 rounded-md border border-ink-900/20 bg-surface px-3 py-2 text-sm font-semibold text-ink-900 hover:bg-paper"
+      >
+        Copy removal link
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          if (!window.confirm("Remove this link? Anyone who opens it will see that it was removed.")) return;
+          setBusy(true);
+          const outcome = await removeShare(id);
+          setBusy(false);
+          if (!outcome.ok) return void notify("info", "Not removed", outcome.message);
+          void notify("success", "Link removed", "The shared conversation is gone.");
+          void revalidator.revalidate();
+        }}
+        className="min-h-11 rounded-md border border-red-700/40 bg-surface px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+      >
+        Remove this link
+      </button>
+    </>
   );
 }
