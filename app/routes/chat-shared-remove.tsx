@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { SHARE_TEXTS, sharePath } from "#common/chat/shared-conversation.ts";
 import { removeSharedConversation, sharedConversationView } from "#server/chat/shared-conversation.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
@@ -50,6 +50,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (outcome === "wrong-key") return data({ state: "wrong-key" as State }, { status: 403 });
   return data({ state: "missing" as State }, { status: 404 });
 }
+
+// The action's answer says what happened: a removed share's page (410) is not fetched again for it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult ? false : defaultShouldRevalidate;
 
 const button = "min-h-11 rounded-md px-4 py-2 font-semibold";
 const keyInHash = () => new URLSearchParams(window.location.hash.slice(1)).get("key") ?? "";

@@ -1,14 +1,20 @@
-import type { FocusEvent, KeyboardEvent, MouseEvent } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { SHARE_DAYS, SHARE_TEXTS } from "#common/chat/shared-conversation.ts";
 import { sharedConversationView } from "#server/chat/shared-conversation.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import { formatDate } from "../components/date-text";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { RemoveShareButton } from "../features/chat/remove-share-button";
+import { ShareOwnerControls } from "../features/chat/share-owner-controls";
 import { useSite } from "../hooks/use-site";
+import { island } from "../islands/island";
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
+import { ISLANDS_PAGE } from "../lib/static-page";
 import type { Route } from "./+types/chat-shared";
+
+// Plain HTML: the conversation is sent once, as it was rendered when it was shared, and not again as
+// data for scripts (issue 38). Only the asker's buttons come alive, as an island.
+export const handle = ISLANDS_PAGE;
+const ShareOwnerIsland = island("share-owner", ShareOwnerControls);
 
 // A removal must show at once, and a conversation is the asker's, not the site's: never kept by a cache.
 const PRIVATE = { "Cache-Control": "private, no-cache" };
@@ -45,25 +51,9 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   ];
 };
 
-const citationOf = (target: EventTarget) => (target as Element).closest?.("[data-citation]");
-
 export default function SharedConversation({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const navigate = useNavigate();
   const { id, html, createdAt, expiresAt } = loaderData;
-  // The conversation is the server's HTML: these act for its citations and links as the chat page's own do.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") citationOf(event.target)?.setAttribute("data-dismissed", "");
-  };
-  const onBlur = (event: FocusEvent) => citationOf(event.target)?.removeAttribute("data-dismissed");
-  const onClick = (event: MouseEvent) => {
-    const link = (event.target as Element).closest?.("a");
-    const href = link?.getAttribute("href");
-    if (!href?.startsWith("/") || href.startsWith("//") || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate(href);
-  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <p className="text-sm font-medium tracking-wide text-copper-700 uppercase">Shared conversation</p>
@@ -76,7 +66,7 @@ export default function SharedConversation({ loaderData }: Route.ComponentProps)
         UTC. All insights are for informational use only.
       </p>
       {/* Made by the server from its own answers when the conversation was shared (server/chat/shared-conversation.server.ts). */}
-      <div onKeyDown={onKeyDown} onBlur={onBlur} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      <div dangerouslySetInnerHTML={{ __html: html }} />
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-ink-900/10 pt-4">
         <Link
           to="/chat"
@@ -84,7 +74,7 @@ export default function SharedConversation({ loaderData }: Route.ComponentProps)
         >
           Ask {site.assistantName} your own question
         </Link>
-        <RemoveShareButton id={id} />
+        <ShareOwnerIsland id={id} />
       </div>
     </div>
   );

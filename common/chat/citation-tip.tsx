@@ -6,11 +6,12 @@ import type { CitedPassage } from "./cited-passage.ts";
 // its passages): a link to the part of the hub it cites, and the quoted passage,
 // which CSS shows while the citation is hovered or has focus, so a page rendered on
 // the server shows it before any script runs. `data-dismissed` on the citation
-// (set by Escape) hides it until focus leaves.
+// (set by Escape) hides it until focus leaves. Its looks are classes of
+// app/styles/app.css ("cite"), named once there rather than spelled on each citation.
 
-export const CITATION_CLASS = "group/cite relative inline-block align-super text-xs leading-none";
-export const CITATION_LINK_CLASS =
-  "rounded px-0.5 font-semibold text-copper-700 no-underline hover:underline focus-visible:outline-2 focus-visible:outline-copper-600";
+/** The citation's box, its link, and its passage: their looks are in app/styles/app.css. */
+export const CITATION_CLASS = "cite";
+export const CITATION_LINK_CLASS = "cite-link";
 export const citationName = (c: Citation) => `Source ${c.n}: ${c.label}`;
 
 /** The passage: undefined while it loads, null when the hub could not give it. */
@@ -24,15 +25,9 @@ export function CitationTip({
   passage: CitedPassage | null | undefined;
 }) {
   return (
-    <span
-      role="tooltip"
-      id={id}
-      className="absolute bottom-full left-1/2 z-20 mb-1 hidden w-72 max-w-[80vw] -translate-x-1/2 rounded-md border border-ink-900/10 bg-surface p-3 text-left align-baseline text-sm leading-snug font-normal text-ink-800 shadow-lg group-hover/cite:block group-focus-within/cite:block group-data-dismissed/cite:hidden!"
-    >
-      <span className="block font-semibold text-ink-950">
-        {passage ? (passage.section ? `${passage.source}: ${passage.section}` : passage.source) : citation.label}
-      </span>
-      <span className="mt-1 block">
+    <span role="tooltip" id={id} className="cite-tip">
+      <b>{passage ? (passage.section ? `${passage.source}: ${passage.section}` : passage.source) : citation.label}</b>
+      <span>
         {passage ? (
           <q>{passage.quote}</q>
         ) : passage === null ? (

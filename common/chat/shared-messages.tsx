@@ -32,7 +32,7 @@ function SharedAnswer({
     if (!citation) return undefined;
     const tipId = `${idPrefix}-${++shown}`;
     return (
-      <span className={CITATION_CLASS} data-citation="">
+      <span className={CITATION_CLASS}>
         <a
           href={citation.href}
           aria-label={citationName(citation)}
@@ -52,34 +52,44 @@ function SharedAnswer({
   );
 }
 
+/** The list that holds a shared conversation's questions and answers. */
+export const SHARED_LIST_CLASS = "mt-6 flex flex-col gap-4";
+
 /**
- * A shared conversation's questions and answers. Rendered once on the server when
- * the conversation is shared (server/chat/shared-conversation.server.ts), and
- * kept as HTML: its page then sends that HTML as it is. Times are UTC.
+ * One question and its answer, the `index`th of a shared conversation (from 1), as
+ * two items of its list. Rendered once on the server when the conversation is
+ * shared (server/chat/shared-conversation.server.ts) and kept as HTML: its page
+ * then sends that HTML as it is. Times are UTC.
  */
-export function SharedMessages({ turns, passages }: { turns: SharedTurn[]; passages: Record<string, CitedPassage> }) {
+export function SharedTurnItems({
+  turn,
+  index,
+  passages,
+}: {
+  turn: SharedTurn;
+  index: number;
+  passages: Record<string, CitedPassage>;
+}) {
   return (
-    <ol className="mt-6 flex flex-col gap-4">
-      {turns.flatMap((turn, i) => [
-        <li key={`q${i}`} className="flex justify-end">
-          <div className="max-w-[90%] rounded-2xl rounded-br-sm bg-ink-900 px-4 py-3 text-white shadow-sm">
-            <span className="sr-only">Question:</span>
-            <p className="break-words whitespace-pre-wrap">{turn.question}</p>
-            <p className="mt-1 text-right text-xs text-ink-100">
-              <time dateTime={turn.askedAt}>{time(turn.askedAt)}</time>
-            </p>
-          </div>
-        </li>,
-        <li key={`a${i}`} className="flex justify-start">
-          <div className="max-w-[90%] rounded-2xl rounded-bl-sm border border-ink-900/10 bg-surface px-4 py-3 text-ink-900 shadow-sm">
-            <span className="sr-only">Answer:</span>
-            <SharedAnswer text={turn.answer} passages={passages} idPrefix={`cite-${i + 1}`} />
-            <p className="mt-1 text-xs text-ink-500">
-              <time dateTime={turn.answeredAt}>{time(turn.answeredAt)}</time>
-            </p>
-          </div>
-        </li>,
-      ])}
-    </ol>
+    <>
+      <li className="flex justify-end">
+        <div className="max-w-[90%] rounded-2xl rounded-br-sm bg-ink-900 px-4 py-3 text-white shadow-sm">
+          <span className="sr-only">Question:</span>
+          <p className="break-words whitespace-pre-wrap">{turn.question}</p>
+          <p className="mt-1 text-right text-xs text-ink-100">
+            <time dateTime={turn.askedAt}>{time(turn.askedAt)}</time>
+          </p>
+        </div>
+      </li>
+      <li className="flex justify-start">
+        <div className="max-w-[90%] rounded-2xl rounded-bl-sm border border-ink-900/10 bg-surface px-4 py-3 text-ink-900 shadow-sm">
+          <span className="sr-only">Answer:</span>
+          <SharedAnswer text={turn.answer} passages={passages} idPrefix={`cite-${index}`} />
+          <p className="mt-1 text-xs text-ink-500">
+            <time dateTime={turn.answeredAt}>{time(turn.answeredAt)}</time>
+          </p>
+        </div>
+      </li>
+    </>
   );
 }

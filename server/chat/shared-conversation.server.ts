@@ -5,21 +5,25 @@ import { citationKey } from "#common/chat/citation-numbers.ts";
 import type { CitedPassage } from "#common/chat/cited-passage.ts";
 import { ANSWER_KEEP_DAYS } from "#common/chat/kept-answers.ts";
 import { SHARE_ID, SHARE_TITLE_MAX } from "#common/chat/shared-conversation.ts";
-import { SharedMessages } from "#common/chat/shared-messages.tsx";
+import { SHARED_LIST_CLASS, SharedTurnItems } from "#common/chat/shared-messages.tsx";
 import type { DB } from "../db/schema.ts";
 import { citedPassage } from "./citations.ts";
 import type { HubIndex, HubKnowledge } from "./hub-index.ts";
 import { KeptAnswers, type KeptAnswer } from "./kept-answers.server.ts";
 import { ShareStore, type ShareLookup } from "./share-store.ts";
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The questions and answers as the page shows them, with each citation's passage
  * as the hub holds it now. Done once, when the conversation is shared: every
  * view then sends this HTML as it is (issue 38: each view rendered the whole
- * conversation again). Safe to insert as HTML: React escapes the text, and
- * react-markdown turns no raw HTML into elements and empties unsafe URLs.
+ * conversation again). One answer at a time, letting other requests in between,
+ * so even a share of the longest answers never holds the server for long. Safe
+ * to insert as HTML: React escapes the text, and react-markdown turns no raw HTML
+ * into elements and empties unsafe URLs.
  */
-export function sharedConversationHtml(answers: KeptAnswer[], index: HubIndex | undefined): string {
+export async function sharedConversationHtml(answers: KeptAnswer[], index: HubIndex | undefined): Promise<string> {
   const passages: Record<string, CitedPassage> = {};
   if (index)
     for (const answer of answers)
@@ -29,13 +33,13 @@ export function sharedConversationHtml(answers: KeptAnswer[], index: HubIndex | 
         const passage = citedPassage(index, source.href, source.label);
         if (passage) passages[key] = passage;
       }
-  const turns = answers.map((a) => ({
-    question: a.question,
-    askedAt: a.askedAt,
-    answer: a.answer,
-    answeredAt: a.answeredAt,
-  }));
-  return renderToStaticMarkup(createElement(SharedMessages, { turns, passages }));
+  const items: string[] = [];
+  for (const [i, a] of answers.entries()) {
+    if (i) await nextTurn();
+    const turn = { question: a.question, askedAt: a.askedAt, answer: a.answer, answeredAt: a.answeredAt };
+    items.push(renderToStaticMarkup(createElement(SharedTurnItems, { turn, index: i + 1, passages })));
+  }
+  return `<ol class="${SHARED_LIST_CLASS}">${items.join("")}</ol>`;
 }
 
 /** The first question, on one line and cut at a word: the page's title and its link's preview. */
@@ -68,7 +72,7 @@ export async function shareAnswers(
     };
   if (new Set(answers.map((a) => a.conversation)).size > 1)
     return { ok: false, error: "A shared conversation holds the answers of one conversation" };
-  const html = sharedConversationHtml(answers, knowledge ? await knowledge.get() : undefined);
+  const html = await sharedConversationHtml(answers, knowledge ? await knowledge.get() : undefined);
   const made = await new ShareStore(db).create({ answers, html, title: shareTitle(answers[0]!.question) }, now);
   return { ok: true, ...made };
 }

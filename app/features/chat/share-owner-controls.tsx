@@ -1,5 +1,4 @@
 import { useState, useSyncExternalStore } from "react";
-import { useRevalidator } from "react-router";
 import { removalLink } from "#common/chat/shared-conversation.ts";
 import { notify } from "../../components/toasts";
 import { copyText } from "./copy-text";
@@ -10,12 +9,12 @@ const noSubscription = () => () => {};
 /**
  * Who can take a shared conversation down, said to every reader; and, in the
  * browser that shared it (which holds its key), the buttons to remove it and to
- * copy the removal link that works from any other browser.
+ * copy the removal link that works from any other browser. An island of the
+ * shared conversation's plain-HTML page (app/islands).
  */
-export function RemoveShareButton({ id }: { id: string }) {
+export function ShareOwnerControls({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-  // Local storage is the browser's: the server's page (and the hydrating one) never shows the buttons.
+  // Local storage is the browser's: the server's page never shows the buttons.
   const removeKey = useSyncExternalStore(
     noSubscription,
     () => shareKeyOf(id)?.removeKey,
@@ -50,10 +49,12 @@ export function RemoveShareButton({ id }: { id: string }) {
           if (!window.confirm("Remove this link? Anyone who opens it will see that it was removed.")) return;
           setBusy(true);
           const outcome = await removeShare(id);
-          setBusy(false);
-          if (!outcome.ok) return void notify("info", "Not removed", outcome.message);
-          void notify("success", "Link removed", "The shared conversation is gone.");
-          void revalidator.revalidate();
+          if (!outcome.ok) {
+            setBusy(false);
+            return void notify("info", "Not removed", outcome.message);
+          }
+          // The page then says, as it does to everyone, that the conversation was removed.
+          window.location.reload();
         }}
         className="min-h-11 rounded-md border border-red-700/40 bg-surface px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
       >
