@@ -31,7 +31,7 @@ type State = "found" | "removed" | "wrong-key" | "expired" | "withdrawn" | "miss
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
-  const view = await sharedConversationView(database.db, params.id);
+  const view = await sharedConversationView(database.db, params.id, { page: false });
   if (view.state === "found")
     return data({ state: "found" as State, title: view.title, createdAt: view.createdAt }, { status: 200 });
   return data(

@@ -95,11 +95,15 @@ export class ShareStore {
     return { id, removeKey, expiresAt };
   }
 
-  /** A share's page as it was rendered, or why there is none. Reads one row by its key, and renders nothing. */
-  async find(id: string, now = new Date()): Promise<ShareLookup> {
+  /**
+   * A share's page as it was rendered, or why there is none. Reads one row by its key, and
+   * renders nothing; without `page`, the page itself is not read (`html` is then empty).
+   */
+  async find(id: string, now = new Date(), { page = true } = {}): Promise<ShareLookup> {
     const row = await this.db
       .selectFrom("chat_shares")
-      .select(["html", "title", "created_at", "expires_at", "removed_at"])
+      .select(["title", "created_at", "expires_at", "removed_at"])
+      .select((eb) => (page ? eb.ref("html") : eb.case().when("html", "is", null).then(null).else("").end()).as("html"))
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return { state: "missing" };

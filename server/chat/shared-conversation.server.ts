@@ -77,10 +77,13 @@ export async function shareAnswers(
   return { ok: true, ...made };
 }
 
-/** A shared conversation's page, as rendered when it was shared; an id of the wrong shape is not looked up. */
-export async function sharedConversationView(db: Kysely<DB>, id: string): Promise<ShareLookup> {
+/**
+ * A shared conversation's page, as rendered when it was shared; an id of the wrong shape is not
+ * looked up. Without `page` (the removal link's page, which shows only the title), the page is not read.
+ */
+export async function sharedConversationView(db: Kysely<DB>, id: string, { page = true } = {}): Promise<ShareLookup> {
   if (!SHARE_ID.test(id)) return { state: "missing" };
-  return new ShareStore(db).find(id);
+  return new ShareStore(db).find(id, new Date(), { page });
 }
 
 /** Takes a share down with the key it was made with (the removal link's, or the sharing browser's). */

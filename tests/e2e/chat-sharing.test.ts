@@ -167,6 +167,20 @@ describe("Ask Eddy's answers, checkable and passed on", () => {
     expect(await reader.locator('meta[property="og:title"]').getAttribute("content")).toBe(
       `“${QUESTION}”, asked of Eddy`,
     );
+    // Times are the server's, in UTC, whatever zone the reader's browser is in (New York here).
+    const answeredAt = await direct.db
+      .selectFrom("chat_answers")
+      .select("answered_at")
+      .where("id", "=", kept.id)
+      .executeTakeFirstOrThrow();
+    const shownAt = reader.locator(`time[datetime="${answeredAt.answered_at}"]`);
+    expect(await shownAt.innerText()).toBe(
+      new Date(answeredAt.answered_at).toLocaleString("en-US", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+      }),
+    );
     const cite = reader.getByRole("link", { name: /^Source 1: / }).first();
     const tip = reader.locator(`[id="${(await cite.getAttribute("aria-describedby"))!}"]`);
     expect(await tip.isVisible()).toBe(false);

@@ -62,7 +62,7 @@ export function chatSharingApi(config: Config, database: Database, knowledge: Hu
   router.post("/chat/shares", ...jsonBody(8 * 1024), async (req, res) => {
     const parsed = shareRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-    // Counted before the answers are looked up and the page rendered: a refused share has cost no work.
+    // Counted before the answers are looked up and the page rendered: a burst past the limit costs neither.
     await shareLimit.consume(requestAddress(req));
     const outcome = await shareAnswers(database.db, knowledge, parsed.data.answers);
     if (!outcome.ok) throw new HttpError(422, outcome.error);
