@@ -6,6 +6,8 @@ export default [
   route("chat", "routes/chat.tsx"),
   // A conversation its asker shared as a read-only page (issue 25).
   route("chat/shared/:id", "routes/chat-shared.tsx"),
+  // Its removal link, for the asker in any browser (issue 37).
+  route("chat/shared/:id/remove", "routes/chat-shared-remove.tsx"),
   route("recap", "routes/recap.tsx"),
   route("recap/:id", "routes/recap-detail.tsx"),
   route("explorer", "routes/explorer.tsx"),

@@ -166,6 +166,16 @@ document.addEventListener(
   true,
 );
 
+// A numbered citation (a shared conversation's, common/chat/citation-tip.tsx) shows its passage while it is
+// hovered or has focus; Escape hides it until focus leaves, as on the chat page.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !(event.target instanceof Element)) return;
+  event.target.closest(".cite")?.setAttribute("data-dismissed", "");
+});
+document.addEventListener("focusout", (event) => {
+  if (event.target instanceof Element) event.target.closest(".cite")?.removeAttribute("data-dismissed");
+});
+
 // Tests and styles that need the page's code wait for this mark, as on hydrated pages:
 // from here every island comes alive when it is needed.
 document.documentElement.dataset.hydrated = "true";

@@ -9,6 +9,7 @@ import { CopyLinkButton } from "../components/copy-link-button";
 import { HeaderSearch } from "../components/header-search";
 import { Toasts } from "../components/toasts";
 import { SiteContext } from "../hooks/use-site";
+import { ShareOwnerControls } from "../features/chat/share-owner-controls";
 import { AudioPlayer } from "../features/podcast/audio-player";
 import { TranscriptOnDemand } from "../features/podcast/episode-transcript";
 
@@ -19,6 +20,7 @@ const ISLANDS: Record<string, ComponentType<never>> = {
   "audio-player": AudioPlayer,
   transcript: TranscriptOnDemand,
   "site-search": HeaderSearch,
+  "share-owner": ShareOwnerControls,
 };
 
 const site = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as PublicConfig;

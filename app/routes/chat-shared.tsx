@@ -4,18 +4,25 @@ import { sharedConversationView } from "#server/chat/shared-conversation.server.
 import { appContext } from "#server/http/app-context.server.ts";
 import { formatDate } from "../components/date-text";
 import { RouteErrorFallback } from "../components/route-error-fallback";
-import { RemoveShareButton } from "../features/chat/remove-share-button";
-import { RichAnswer } from "../features/chat/rich-answer";
+import { ShareOwnerControls } from "../features/chat/share-owner-controls";
 import { useSite } from "../hooks/use-site";
+import { island } from "../islands/island";
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
+import { ISLANDS_PAGE } from "../lib/static-page";
 import type { Route } from "./+types/chat-shared";
+
+// Plain HTML: the conversation is sent once, as it was rendered when it was shared, and not again as
+// data for scripts (issue 38). Only the asker's buttons come alive, as an island.
+export const handle = ISLANDS_PAGE;
+const ShareOwnerIsland = island("share-owner", ShareOwnerControls);
 
 // A removal must show at once, and a conversation is the asker's, not the site's: never kept by a cache.
 const PRIVATE = { "Cache-Control": "private, no-cache" };
 
+/** One row read, nothing rendered: the conversation's HTML was made once, when it was shared (issue 38). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, knowledge } = context.get(appContext);
-  const view = await sharedConversationView(database.db, knowledge, params.id);
+  const { database } = context.get(appContext);
+  const view = await sharedConversationView(database.db, params.id);
   if (view.state === "missing") throw data(SHARE_TEXTS.notFound, { status: 404, headers: PRIVATE });
   if (view.state !== "found") throw data(SHARE_TEXTS[view.state], { status: 410, headers: PRIVATE });
   return data({ id: params.id, ...view }, { headers: PRIVATE });
@@ -25,13 +32,18 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ matches, params }) => {
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) => {
   const site = siteFromMatches(matches);
+  const assistant = site?.assistantName ?? "Eddy";
+  // A link passed on unfurls with the question it asks, not the same words for every conversation.
+  const question = loaderData?.title;
   return [
     ...pageMeta({
       site,
-      title: `A conversation with ${site?.assistantName ?? "Eddy"}`,
-      description: `A read-only copy of questions asked of ${site?.assistantName ?? "Eddy"}, the hub's assistant, and its answers with their sources.`,
+      title: question ? `“${question}”, asked of ${assistant}` : `A conversation with ${assistant}`,
+      description: question
+        ? `A read-only copy of a conversation with ${assistant}, the hub's assistant, that asks “${question}”, with its answers and their sources.`
+        : `A read-only copy of questions asked of ${assistant}, the hub's assistant, and its answers with their sources.`,
       path: `/chat/shared/${encodeURIComponent(params.id)}`,
     }),
     // A reader's conversation is passed on by its link, not listed by search engines.
@@ -39,12 +51,9 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   ];
 };
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export default function SharedConversation({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { id, messages, createdAt, expiresAt, passages } = loaderData;
+  const { id, html, createdAt, expiresAt } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <p className="text-sm font-medium tracking-wide text-copper-700 uppercase">Shared conversation</p>
@@ -52,32 +61,12 @@ export default function SharedConversation({ loaderData }: Route.ComponentProps)
         A conversation with {site.assistantName}
       </h1>
       <p className="mt-2 text-sm text-ink-600">
-        A read-only copy, shared on {formatDate(createdAt)}. It stays at this address until {formatDate(expiresAt)} (
-        {SHARE_DAYS} days). Times are UTC. All insights are for informational use only.
+        A read-only copy of {site.assistantName}&apos;s own answers, as the hub gave them, shared on{" "}
+        {formatDate(createdAt)}. It stays at this address until {formatDate(expiresAt)} ({SHARE_DAYS} days). Times are
+        UTC. All insights are for informational use only.
       </p>
-      <ol className="mt-6 flex flex-col gap-4">
-        {messages.map((m, i) => (
-          <li key={i} className={`flex ${m.role === "user" ? "justify-end" : "justify-start"}`}>
-            <div
-              className={`max-w-[90%] rounded-2xl px-4 py-3 shadow-sm ${
-                m.role === "user"
-                  ? "rounded-br-sm bg-ink-900 text-white"
-                  : "rounded-bl-sm border border-ink-900/10 bg-surface text-ink-900"
-              }`}
-            >
-              <span className="sr-only">{m.role === "user" ? "Question:" : "Answer:"}</span>
-              {m.role === "user" ? (
-                <p className="break-words whitespace-pre-wrap">{m.text}</p>
-              ) : (
-                <RichAnswer text={m.text} passages={passages} />
-              )}
-              <p className={`mt-1 text-xs ${m.role === "user" ? "text-right text-ink-100" : "text-ink-500"}`}>
-                <time dateTime={m.at}>{time(m.at)}</time>
-              </p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      {/* Made by the server from its own answers when the conversation was shared (server/chat/shared-conversation.server.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-ink-900/10 pt-4">
         <Link
           to="/chat"
@@ -85,7 +74,7 @@ export default function SharedConversation({ loaderData }: Route.ComponentProps)
         >
           Ask {site.assistantName} your own question
         </Link>
-        <RemoveShareButton id={id} />
+        <ShareOwnerIsland id={id} />
       </div>
     </div>
   );

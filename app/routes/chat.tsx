@@ -73,18 +73,8 @@ export default function Chat() {
       >
         <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-5" role="log" aria-label="Conversation" tabIndex={0}>
           <ol className="flex flex-col gap-3">
-            {messages.map((m, i) => (
-              <ChatMessageItem
-                key={m.id}
-                message={m}
-                showTime={hydrated}
-                // The question an answer answers, for the reader's verdict on it (not the greeting's).
-                question={
-                  m.role === "assistant" && i > 0
-                    ? messages.slice(0, i).findLast((q) => q.role === "user")?.text
-                    : undefined
-                }
-              />
+            {messages.map((m) => (
+              <ChatMessageItem key={m.id} message={m} showTime={hydrated} />
             ))}
             {partial?.text ? (
               <ChatMessageItem message={partial} showTime={hydrated} />

@@ -5,7 +5,6 @@ export const FEEDBACK_RATINGS = ["up", "down"] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
 /** The optional word a reader adds. */
 export const FEEDBACK_COMMENT_MAX = 500;
-export const FEEDBACK_ANSWER_MAX = 20_000;
 
 export interface FeedbackEntry {
   id: number;
@@ -13,7 +12,7 @@ export interface FeedbackEntry {
   comment: string | null;
   question: string;
   answer: string;
-  /** Which provider answered: builtin, llm or webhook. */
+  /** Which provider gave the answer (kept with it): builtin, llm or webhook. */
   provider: string;
   createdAt: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberCitations } from "./citation-numbers.ts";
+import { MAX_CITATIONS, MAX_CITED_LINKS, numberCitations } from "./citation-numbers.ts";
 
 describe("numberCitations", () => {
   const answer = [
@@ -40,5 +40,54 @@ describe("numberCitations", () => {
   it("leaves an answer without citations as it is", () => {
     const plain = "No coverage yet. Try the [Weekly News Recap](/recap).";
     expect(numberCitations(plain)).toEqual({ markdown: plain, citations: [] });
+  });
+});
+
+// Issue 38: two patterns took time growing with the square of the text, so one view of a crafted
+// shared conversation held the server for 36-58 s. The texts below are 150,000 characters: on
+// 4494ae7 each took 20-60 s (these tests then time out); now each takes milliseconds. The
+// figures are printed, not asserted; what is asserted is what each text becomes.
+describe("numberCitations on crafted text (issue 38)", () => {
+  const LONG = 150_000;
+  const timed = <T>(label: string, run: () => T): T => {
+    const started = performance.now();
+    const result = run();
+    console.info(`numberCitations, ${label}: ${(performance.now() - started).toFixed(1)} ms`);
+    return result;
+  };
+
+  it("reads a cited claim followed by line breaks in time that grows with the text", { timeout: 10_000 }, () => {
+    // Each line break began an attempt at a list item that read every line break after it.
+    const breaks = "\n".repeat(LONG);
+    const text = `- Sales rose ([Tequila in NY: Key points](/recap/9)).${breaks}Not a list.`;
+    const { markdown, citations } = timed(`${LONG.toLocaleString("en-US")} line breaks`, () => numberCitations(text));
+    expect(citations).toHaveLength(1);
+    expect(markdown).toBe(`- Sales rose [1](/recap/9 "cite").${breaks}Not a list.`);
+  });
+
+  it("reads '([' repeated, and links left open, in time that grows with the text", { timeout: 10_000 }, () => {
+    for (const [label, unit] of [
+      ["'([' repeated", "(["],
+      ["'([a](/x' repeated", "([a](/x"],
+      ["'([a](/x); ' repeated", "([a](/x); "],
+    ] as const) {
+      const text = unit.repeat(LONG / unit.length);
+      expect(timed(`${label}, ${text.length.toLocaleString("en-US")} characters`, () => numberCitations(text))).toEqual(
+        { markdown: text, citations: [] },
+      );
+    }
+  });
+
+  it("numbers at most MAX_CITATIONS sources and MAX_CITED_LINKS citations; past them, links stay links", () => {
+    const distinct = Array.from({ length: MAX_CITATIONS + 5 }, (_, i) => `- c${i} ([S${i}](/recap/${i}))`).join("\n");
+    const many = numberCitations(distinct);
+    expect(many.citations).toHaveLength(MAX_CITATIONS);
+    expect(many.markdown).toContain(`- c${MAX_CITATIONS} ([S${MAX_CITATIONS}](/recap/${MAX_CITATIONS}))`);
+
+    const repeated = Array.from({ length: MAX_CITED_LINKS + 5 }, () => "- again ([S](/recap/1))").join("\n");
+    const once = numberCitations(repeated);
+    expect(once.citations).toHaveLength(1);
+    expect(once.markdown.split('"cite")').length - 1).toBe(MAX_CITED_LINKS);
+    expect(once.markdown.split("([S](/recap/1))").length - 1).toBe(5);
   });
 });

@@ -15,34 +15,58 @@ export interface Citation {
 /** The title a numbered link carries, so the page can draw it as a citation. */
 export const CITE_TITLE = "cite";
 
-const SITE_LINK = String.raw`\[([^\]\n]+)\]\((\/[^)\s]*)\)`;
+/**
+ * The most sources one answer numbers, and the most numbers it shows. The
+ * built-in analyst's longest answers cite 16 (measured over the 524 questions of
+ * bench/chat-eval, deep research included); past these, links stay plain links,
+ * so an answer made of nothing but citations cannot make a page of passages.
+ */
+export const MAX_CITATIONS = 50;
+export const MAX_CITED_LINKS = 100;
+
+// Time that grows with the text alone, whatever the text: a label stops at any bracket, an address
+// at any bracket or parenthesis, and the list's indent at the line's end, so no attempt at a match
+// reads past the next place where another could start (issue 38: "([" repeated, and 20,000 line
+// breaks after a bullet, each took time growing with the square of the text).
+const SITE_LINK = String.raw`\[([^[\]\n]+)\]\((\/[^()[\]\s]*)\)`;
 /** "(" link ("; " link)* ")": a claim's citation(s). */
 const CITED = new RegExp(String.raw`\s?\((${SITE_LINK}(?:\s*[;,]\s*${SITE_LINK})*)\)`, "g");
 const ONE = new RegExp(SITE_LINK, "g");
-
-export function numberCitations(markdown: string): { markdown: string; citations: Citation[] } {
-  const citations: Citation[] = [];
-  const numberOf = (href: string, label: string) => {
-    let found = citations.find((c) => c.href === href && c.label === label);
-    if (!found) citations.push((found = { n: citations.length + 1, href, label }));
-    return found.n;
-  };
-  const marked = markdown.replace(CITED, (_whole, inner: string) =>
-    [...inner.matchAll(ONE)]
-      .map(([, label, href]) => ` [${numberOf(href!, label!)}](${href} "${CITE_TITLE}")`)
-      .join(""),
-  );
-  if (!citations.length) return { markdown, citations };
-  // In the answer's list of sources, each cited source shows the numbers that cite it (one per part) before its name.
-  const listed = marked.replace(
-    new RegExp(String.raw`^(\s*[-*]\s+)${SITE_LINK}`, "gm"),
-    (line, bullet: string, label: string, href: string) => {
-      const numbers = citations.filter((c) => c.href === href).map((c) => c.n);
-      return numbers.length ? `${bullet}\\[${numbers.join(", ")}\\] [${label}](${href})` : line;
-    },
-  );
-  return { markdown: listed, citations };
-}
+const LISTED = new RegExp(String.raw`^([ \t]*[-*][ \t]+)${SITE_LINK}`, "gm");
 
 /** The key a citation's passage is kept under. */
 export const citationKey = (c: { href: string; label: string }) => `${c.label}\u0000${c.href}`;
+
+export function numberCitations(markdown: string): { markdown: string; citations: Citation[] } {
+  const citations: Citation[] = [];
+  const byKey = new Map<string, Citation>();
+  const byHref = new Map<string, number[]>();
+  let shown = 0;
+  const marked = markdown.replace(CITED, (whole, inner: string) => {
+    const links = [...inner.matchAll(ONE)];
+    const fresh = new Set(links.map(([, label, href]) => citationKey({ href: href!, label: label! })));
+    for (const key of fresh) if (byKey.has(key)) fresh.delete(key);
+    if (shown + links.length > MAX_CITED_LINKS || citations.length + fresh.size > MAX_CITATIONS) return whole;
+    shown += links.length;
+    return links
+      .map(([, label, href]) => {
+        const key = citationKey({ href: href!, label: label! });
+        let found = byKey.get(key);
+        if (!found) {
+          found = { n: citations.length + 1, href: href!, label: label! };
+          citations.push(found);
+          byKey.set(key, found);
+          byHref.set(href!, [...(byHref.get(href!) ?? []), found.n]);
+        }
+        return ` [${found.n}](${href} "${CITE_TITLE}")`;
+      })
+      .join("");
+  });
+  if (!citations.length) return { markdown, citations };
+  // In the answer's list of sources, each cited source shows the numbers that cite it (one per part) before its name.
+  const listed = marked.replace(LISTED, (line, bullet: string, label: string, href: string) => {
+    const numbers = byHref.get(href);
+    return numbers ? `${bullet}\\[${numbers.join(", ")}\\] [${label}](${href})` : line;
+  });
+  return { markdown: listed, citations };
+}

@@ -30,7 +30,13 @@ export async function startJob(
 export async function finishJob(
   db: Kysely<DB>,
   id: string,
-  result: { status: Exclude<ChatJobStatus, "running">; output?: string | null; errorStatus?: number | null },
+  result: {
+    status: Exclude<ChatJobStatus, "running">;
+    output?: string | null;
+    errorStatus?: number | null;
+    /** The kept answer the run gave (chat_answers), so a reloaded page can share or judge it. */
+    answerId?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .updateTable("chat_jobs")
@@ -38,6 +44,7 @@ export async function finishJob(
       status: result.status,
       output: result.output ?? null,
       error_status: result.errorStatus ?? null,
+      answer_id: result.answerId ?? null,
       finished_at: new Date().toISOString(),
     })
     .where("id", "=", id)
@@ -49,7 +56,17 @@ export async function finishJob(
 export async function latestJob(db: Kysely<DB>, conversation: string, now = Date.now()): Promise<ChatJob | undefined> {
   const job = await db
     .selectFrom("chat_jobs")
-    .select(["id", "conversation", "message", "status", "output", "error_status", "started_at", "finished_at"])
+    .select([
+      "id",
+      "conversation",
+      "message",
+      "status",
+      "output",
+      "error_status",
+      "started_at",
+      "finished_at",
+      "answer_id",
+    ])
     .where("conversation", "=", conversation)
     .orderBy("started_at", "desc")
     .limit(1)

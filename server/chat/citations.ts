@@ -6,6 +6,33 @@ import type { HubIndex } from "./hub-index.ts";
 const excerpt = (text: string) =>
   text.length > QUOTE_MAX ? `${text.slice(0, text.lastIndexOf(" ", QUOTE_MAX))}…` : text;
 
+interface Addresses {
+  /** A transcript moment's address: its passage and where in it (the first passage that has it). */
+  moments: Map<string, { passage: Passage; at: number }>;
+  /** The passages at each address, in the index's order. */
+  pages: Map<string, Passage[]>;
+}
+
+// Made once per index (an index never changes; a new one replaces it): a share cites
+// dozens of sources, each looked up by its address instead of reading every passage.
+const addressesOf = new WeakMap<HubIndex, Addresses>();
+
+function addresses(index: HubIndex): Addresses {
+  let found = addressesOf.get(index);
+  if (found) return found;
+  found = { moments: new Map(), pages: new Map() };
+  for (const passage of index.passages) {
+    passage.moments?.forEach((m, at) => {
+      if (!found!.moments.has(m.url)) found!.moments.set(m.url, { passage, at });
+    });
+    const here = found.pages.get(passage.url);
+    if (here) here.push(passage);
+    else found.pages.set(passage.url, [passage]);
+  }
+  addressesOf.set(index, found);
+  return found;
+}
+
 /**
  * The passage a link in an answer points at: a transcript moment by its own
  * address (the second), else the passage at that address whose label ("Source:
@@ -13,21 +40,19 @@ const excerpt = (text: string) =>
  * Works for any provider's answer, since all of them link to the hub's pages.
  */
 export function citedPassage(index: HubIndex, href: string, label?: string): CitedPassage | undefined {
-  const passages = index.passages;
-  for (const passage of passages) {
-    const moments = passage.moments;
-    if (!moments) continue;
-    const at = moments.findIndex((m) => m.url === href);
-    if (at < 0) continue;
+  const { moments, pages } = addresses(index);
+  const moment = moments.get(href);
+  if (moment) {
+    const all = moment.passage.moments!;
     // The cue said at that second and the ones after it, as far as a quote goes.
-    const said = moments
-      .slice(at)
+    const said = all
+      .slice(moment.at)
       .map((m) => m.text)
       .join(" ");
-    return { href, source: passage.source, section: moments[at]!.section, quote: excerpt(said) };
+    return { href, source: moment.passage.source, section: all[moment.at]!.section, quote: excerpt(said) };
   }
-  const here = passages.filter((p: Passage) => p.url === href);
-  if (!here.length) return undefined;
+  const here = pages.get(href);
+  if (!here?.length) return undefined;
   const labelled = label
     ? here.find((p) => (p.section ? `${p.source}: ${p.section}` : p.source) === label || p.section === label)
     : undefined;

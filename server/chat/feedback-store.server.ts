@@ -1,35 +1,40 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import {
-  FEEDBACK_ANSWER_MAX,
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_RATINGS,
   type FeedbackEntry,
   type FeedbackRating,
 } from "#common/chat/answer-feedback.ts";
+import { ANSWER_ID } from "#common/chat/kept-answers.ts";
 import type { DB } from "../db/schema.ts";
+import { KeptAnswers } from "./kept-answers.server.ts";
 
-export const feedbackRequestSchema = z.object(
-  {
-    rating: z.enum(FEEDBACK_RATINGS, { message: 'rating must be "up" or "down"' }),
-    comment: z
-      .string({ message: "comment must be text" })
-      .trim()
-      .max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`)
-      .optional(),
-    question: z
-      .string({ message: "question is required" })
-      .trim()
-      .min(1, "question is required")
-      .max(4000, "question must be at most 4000 characters"),
-    answer: z
-      .string({ message: "answer is required" })
-      .trim()
-      .min(1, "answer is required")
-      .max(FEEDBACK_ANSWER_MAX, `answer must be at most ${FEEDBACK_ANSWER_MAX} characters`),
-  },
-  { message: "The body must be a JSON object with rating, question and answer" },
-);
+/**
+ * What the chat page sends under an answer: the id the server gave the answer,
+ * the verdict and an optional word. The question, the answer and who answered
+ * come from the server's own copy (chat_answers), so a request carrying them is refused.
+ */
+const FEEDBACK_FIELDS = new Set(["answerId", "rating", "comment"]);
+export const feedbackRequestSchema = z
+  .looseObject({}, { message: "The body must be a JSON object with answerId and rating" })
+  // Said first, so a replay of what the page sent before (the question and answer) hears why it is refused.
+  .refine((body) => Object.keys(body).every((key) => FEEDBACK_FIELDS.has(key)), {
+    message: "A verdict names the hub's answer by its id (answerId): it takes no question or answer",
+  })
+  .pipe(
+    z.object({
+      answerId: z
+        .string({ message: "answerId is required" })
+        .regex(ANSWER_ID, "answerId must be the id the hub gave the answer"),
+      rating: z.enum(FEEDBACK_RATINGS, { message: 'rating must be "up" or "down"' }),
+      comment: z
+        .string({ message: "comment must be text" })
+        .trim()
+        .max(FEEDBACK_COMMENT_MAX, `comment must be at most ${FEEDBACK_COMMENT_MAX} characters`)
+        .optional(),
+    }),
+  );
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 export interface FeedbackPage {
@@ -45,18 +50,30 @@ export class FeedbackStore {
     this.db = db;
   }
 
-  async record(feedback: FeedbackRequest, provider: string, now = new Date()): Promise<void> {
-    await this.db
+  /**
+   * Records a verdict on an answer the server gave and keeps, with its question,
+   * words and provider as the server kept them: "unknown" when it gave no such
+   * answer (or no longer keeps it), "judged" when the answer already has its verdict.
+   */
+  async record(feedback: FeedbackRequest, now = new Date()): Promise<"recorded" | "unknown" | "judged"> {
+    const [answer] = await new KeptAnswers(this.db).find([feedback.answerId], now);
+    if (!answer) return "unknown";
+    // One verdict per answer, held by the unique index on answer_id, so two sent at once record one.
+    const inserted = await this.db
       .insertInto("chat_feedback")
       .values({
         rating: feedback.rating,
         comment: feedback.comment || null,
-        question: feedback.question,
-        answer: feedback.answer,
-        provider,
+        question: answer.question,
+        answer: answer.answer,
+        provider: answer.provider,
+        answer_id: answer.id,
         created_at: now.toISOString(),
       })
-      .execute();
+      .onConflict((oc) => oc.column("answer_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return inserted ? "recorded" : "judged";
   }
 
   /**

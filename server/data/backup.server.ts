@@ -12,8 +12,10 @@ import type { DB } from "../db/schema.ts";
  * counts, opt-in newsletter engagement, imported logs). Left out, as state
  * that is rebuilt or better started afresh: sessions and one-time password
  * links (a restore signs everyone out), sign-in failures, the chat's
- * conversations and jobs, the send pace, the content version, and the
- * audience's per-client rows and salts (they live two days by design).
+ * conversations, jobs and kept answers (a week's worth at most: a share and a
+ * verdict hold their own copy of the answers they name), the send pace, the
+ * content version, and the audience's per-client rows and salts (they live two
+ * days by design).
  */
 export const BACKUP_TABLES = [
   "weekly_summaries",
@@ -180,6 +182,9 @@ const rowSchemas = {
     created_at: z.string(),
     expires_at: z.string(),
     removed_at: nullableText,
+    // Copies made before the server kept its answers have no page, and backups made then no such fields.
+    html: nullableText.default(null),
+    title: nullableText.default(null),
   }),
   chat_feedback: z.object({
     id: z.number().int().positive(),
@@ -189,6 +194,7 @@ const rowSchemas = {
     answer: z.string(),
     provider: z.string(),
     created_at: z.string(),
+    answer_id: nullableText.default(null),
   }),
   newsletter_engagement: z.object({
     send_id: z.number().int(),

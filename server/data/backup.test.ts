@@ -5,7 +5,8 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
-import { BACKUP_TABLES, exportSnapshot, importSnapshot } from "./backup.server.ts";
+import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.server.ts";
+import { ShareStore } from "../chat/share-store.ts";
 import { saveEpisodeDraft, saveRecapDraft } from "../desk/drafts.server.ts";
 import { publishRecapDraft } from "../desk/publish.server.ts";
 import { addStaff } from "../desk/staff.server.ts";
@@ -83,8 +84,9 @@ async function fillEveryTable(db: Database["db"]) {
   await expandSends(db);
   // The chat's shared conversations and readers' verdicts, and the audience's figures.
   const at = "2026-11-24T10:00:00.000Z";
-  await db.insertInto("chat_shares").values({ id: "AAAAAAAAAAAAAAAAAAAAAA", messages: "[]", remove_key_hash: "h", created_at: at, expires_at: "2027-02-22T10:00:00.000Z", removed_at: null }).execute();
-  await db.insertInto("chat_feedback").values({ rating: "down", comment: "Missing", question: "Q?", answer: "A.", provider: "builtin", created_at: at }).execute();
+  // A share holds its page, rendered once when it was made (a link passed on opens after a restore), and a verdict its answer's id.
+  await db.insertInto("chat_shares").values({ id: "AAAAAAAAAAAAAAAAAAAAAA", messages: '[{"answerId":"BBBBBBBBBBBBBBBBBBBBBB","question":"Q?","answer":"A."}]', remove_key_hash: "h", created_at: at, expires_at: "2027-02-22T10:00:00.000Z", removed_at: null, html: "<ol><li>Q?</li><li>A.</li></ol>", title: "Q?" }).execute();
+  await db.insertInto("chat_feedback").values({ rating: "down", comment: "Missing", question: "Q?", answer: "A.", provider: "builtin", created_at: at, answer_id: "BBBBBBBBBBBBBBBBBBBBBB" }).execute();
   await db.insertInto("newsletter_engagement").values({ send_id: 1, subscriber_id: 1, kind: "open", at }).execute();
   await db.insertInto("download_daily").values({ day: "2026-11-24", episode_id: 1, downloads: 12 }).execute();
   await db.insertInto("download_apps_daily").values({ day: "2026-11-24", app: "Overcast", platform: "iOS", downloads: 12 }).execute();
@@ -145,5 +147,26 @@ describe("a whole site's backup", () => {
     const after = await exportSnapshot(target);
     expect(after.tables.weekly_summaries).toEqual(weekly_summaries);
     expect(after.tables.staff_users.map((s) => s.email)).toEqual(["kept@proofline.test"]);
+  });
+
+  it("restores the shares and verdicts of a backup made before the server kept its answers: such a share is withdrawn", async () => {
+    const source = await open(ENGINES[0]!);
+    await fillEveryTable(source);
+    const full = await exportSnapshot(source);
+    // The JSON such a backup holds: no page, title or answer id.
+    const before = JSON.parse(JSON.stringify(full)) as { tables: Record<string, Array<Record<string, unknown>>> };
+    for (const row of before.tables.chat_shares!) for (const k of ["html", "title"]) delete row[k];
+    for (const row of before.tables.chat_feedback!) delete row.answer_id;
+    const target = await open(ENGINES.at(-1)!);
+    const counts = await importSnapshot(target, snapshotSchema.parse(before));
+    expect(counts).toMatchObject({ chat_shares: 1, chat_feedback: 1 });
+    const restored = await exportSnapshot(target);
+    expect(restored.tables.chat_shares).toEqual(full.tables.chat_shares.map((r) => ({ ...r, html: null, title: null })));
+    expect(restored.tables.chat_feedback).toEqual(full.tables.chat_feedback.map((r) => ({ ...r, answer_id: null })));
+    expect(await new ShareStore(target).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toEqual({ state: "withdrawn" });
+    // The share made from the server's answers shows its page after a restore.
+    const whole = await open(ENGINES.at(-1)!);
+    await importSnapshot(whole, full);
+    expect(await new ShareStore(whole).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toMatchObject({ state: "found", html: "<ol><li>Q?</li><li>A.</li></ol>", title: "Q?" });
   });
 });

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { AnswerProvider } from "#common/chat/kept-answers.ts";
 
 /** Dates are ISO strings on both engines: `YYYY-MM-DD` for days, full ISO-8601 UTC for instants. */
 export interface WeeklySummariesTable {
@@ -71,6 +72,22 @@ export interface ChatJobsTable {
   client_address: string | null;
   started_at: string;
   finished_at: string | null;
+  /** The kept answer (chat_answers) a finished run gave, so a reloaded page can share or judge it. */
+  answer_id: string | null;
+}
+
+/** An answer the server gave, kept ANSWER_KEEP_DAYS so it can be shared or judged (common/chat/kept-answers.ts). */
+export interface ChatAnswersTable {
+  id: string;
+  /** The conversation's uuid: a share holds answers of one conversation. */
+  conversation: string;
+  question: string;
+  answer: string;
+  /** The answer's numbered citations as JSON ({href, label}[]). */
+  sources: string;
+  provider: AnswerProvider;
+  asked_at: string;
+  answered_at: string;
 }
 
 /** One row (id 1): bumped by triggers with every change to the content tables. */
@@ -94,6 +111,13 @@ export interface ChatSharesTable {
   created_at: string;
   expires_at: string;
   removed_at: string | null;
+  /**
+   * The page's conversation, rendered once when it was shared from the server's own answers;
+   * null for a copy made before (its text came from the browser, so it is not shown).
+   */
+  html: string | null;
+  /** The first question, for the page's title and its preview. */
+  title: string | null;
 }
 
 export interface ChatFeedbackTable {
@@ -104,6 +128,8 @@ export interface ChatFeedbackTable {
   answer: string;
   provider: string;
   created_at: string;
+  /** The kept answer judged (one verdict per answer); null for verdicts given before answers were kept. */
+  answer_id: string | null;
 }
 
 export type { StaffRole } from "#common/desk/desk-types.ts";
@@ -346,6 +372,7 @@ export interface DB {
   recap_comments: RecapCommentsTable;
   podcast_comments: PodcastCommentsTable;
   chat_jobs: ChatJobsTable;
+  chat_answers: ChatAnswersTable;
   chat_conversations: ChatConversationsTable;
   content_version: ContentVersionTable;
 }

@@ -177,7 +177,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     companiesApi(database, cached),
     searchApi(database, cached),
     chatApi(config, database, knowledge, redis, provider),
-    chatSharingApi(config, database, knowledge, provider.name, redis),
+    chatSharingApi(config, database, knowledge, redis),
     apiNotFound,
   );
 

@@ -4,6 +4,9 @@ import type http from "node:http";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { fakeUpstream, json } from "../support/fake-upstream.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { openDatabase } from "#server/db/client.ts";
+
+const ANSWER_ID = /^[A-Za-z0-9_-]{22}$/;
 
 const body = (message: string, extra: Record<string, unknown> = {}) => ({
   message,
@@ -72,6 +75,8 @@ describe("POST /api/chat with nothing configured (the built-in analyst)", () => 
     const payload = body("What's trending in tequila in New York?", { deepresearchStatus: "true" });
     const reply = await post(server, payload);
     expect(reply.body!.output as string).toContain("### Podcast coverage");
+    // The answer is kept, and the job names it, so a reloaded page can share or judge it (issue 37).
+    expect(reply.body!.answerId).toMatch(ANSWER_ID);
     const job = (await (await fetch(`${server.url}/api/chat/jobs/latest?uuid=${payload.uuid}`)).json()) as {
       job: Record<string, unknown>;
     };
@@ -80,6 +85,7 @@ describe("POST /api/chat with nothing configured (the built-in analyst)", () => 
       message: payload.message,
       status: "done",
       output: reply.body!.output,
+      answer_id: reply.body!.answerId,
     });
     expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=${randomUUID()}`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/chat/jobs/latest?uuid=x`)).status).toBe(400);
@@ -168,7 +174,23 @@ describe("POST /api/chat with a workflow webhook", () => {
 /** A server whose chat goes to a fake OpenAI-compatible endpoint, for the tests of one describe block. */
 function llmServer(ratePerMinute: string) {
   const upstream = fakeUpstream();
-  const handle = { upstream, server: undefined as unknown as RunningServer };
+  const handle = {
+    upstream,
+    server: undefined as unknown as RunningServer,
+    /** The answers the server kept (chat_answers), read from its database. */
+    kept: async (question: string) => {
+      const direct = openDatabase({ dataDir: testDb!.dataDir });
+      try {
+        return await direct.db
+          .selectFrom("chat_answers")
+          .select(["id", "answer", "provider"])
+          .where("question", "=", question)
+          .execute();
+      } finally {
+        await direct.close();
+      }
+    },
+  };
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     const url = await upstream.start();
@@ -289,9 +311,13 @@ describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
       { event: "token", data: { text: "## Tequila" } },
       { event: "token", data: { text: "\n\nAgave " } },
       { event: "token", data: { text: "leads." } },
-      { event: "done", data: { output: "## Tequila\n\nAgave leads." } },
+      { event: "done", data: { output: "## Tequila\n\nAgave leads.", answerId: expect.stringMatching(ANSWER_ID) } },
     ]);
     expect((upstream.requests.at(-1)!.body as { stream?: boolean }).stream).toBe(true);
+    // Kept whole, as the LLM's answer (issue 37), under the id the last event gave.
+    expect(await llm.kept("What's trending in tequila in New York?")).toEqual([
+      { id: reply.events.at(-1)!.data.answerId, answer: "## Tequila\n\nAgave leads.", provider: "llm" },
+    ]);
 
     upstream.on((_req, res) => json(res, 200, { choices: [{ message: { content: "Whole." } }] }));
     expect(await post(llm.server, body("Again"))).toMatchObject({ status: 200, body: { output: "Whole." } });
@@ -332,6 +358,8 @@ describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
       event: "error",
       data: { error: "The assistant's answer was cut off. Please try again." },
     });
+    // Half an answer is not one the hub gave: it is not kept, so it cannot be shared or judged.
+    expect(await llm.kept("Hello again")).toEqual([]);
   });
 
   it("stops the model's call when the visitor stops the reply", async () => {
@@ -345,6 +373,7 @@ describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
       );
     });
     const stop = new AbortController();
+    const logged = llm.server.logs.length;
     const res = await fetch(`${llm.server.url}/api/chat`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
@@ -355,5 +384,10 @@ describe("POST /api/chat streamed from an OpenAI-compatible LLM", () => {
     await reader.read();
     stop.abort();
     await expect.poll(() => upstreamClosed, { timeout: 5000 }).toBe(true);
+    // A reply stopped midway is not kept either: its request's log line, which trails its end, comes first.
+    await expect
+      .poll(() => llm.server.logs.slice(logged).some((l) => typeof l === "object" && /^request /.test(String(l.msg))))
+      .toBe(true);
+    expect(await llm.kept("Tell me everything")).toEqual([]);
   });
 });

@@ -116,6 +116,36 @@ describe("hostile input", () => {
     );
   });
 
+  it("shares and verdicts: any body naming no answer the hub gave gets a 4xx, never a 5xx or a 201", async () => {
+    const answerId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), hostileText);
+    const body = fc.oneof(
+      anyJson,
+      fc.record({ answers: fc.oneof(fc.array(answerId, { maxLength: 60 }), hostileText) }, { requiredKeys: [] }),
+      fc.record(
+        { answerId, rating: fc.constantFrom("up", "down", "meh"), comment: hostileText, answer: hostileText },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        contentType,
+        fc.constantFrom("/api/chat/shares", "/api/chat/feedback"),
+        async (b, type, path) => {
+          const res = await fetch(`${site.server.url}${path}`, {
+            method: "POST",
+            headers: type ? { "Content-Type": type } : {},
+            body: JSON.stringify(b),
+          });
+          expect(res.status, path).toBeGreaterThanOrEqual(400);
+          expect(res.status, path).toBeLessThan(500);
+          await res.arrayBuffer();
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("a search with a NUL character finds nothing, on every search (fast-check found it answering 500)", async () => {
     for (const base of ["/api/recaps?q=", "/api/episodes?q="]) {
       for (const q of ["\u0000\u0000\u0000", "a\u0000b"]) {

@@ -269,6 +269,14 @@ describe("/chat with a workflow webhook", () => {
     held[0]!({ output: "Found it again" });
     await log(page).getByText("Found it again").waitFor({ timeout: 10_000 });
     expect(await page.getByTestId("deep-research-elapsed").count()).toBe(0);
+    // The answer the reloaded page reattached to was kept by the server (issue 37): it can be judged and shared.
+    const reattached = log(page).locator("li").filter({ hasText: "Found it again" });
+    await reattached.getByRole("button", { name: "Helpful", exact: true }).waitFor();
+    const [shared] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chat/shares"),
+      page.getByRole("button", { name: "Share a read-only link" }).click(),
+    ]);
+    expect(shared.status()).toBe(201);
     expectNoUnexpectedErrors();
     await page.context().close();
   });

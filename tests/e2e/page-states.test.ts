@@ -44,6 +44,7 @@ type Route =
   | "home"
   | "chat"
   | "chat/shared/:id"
+  | "chat/shared/:id/remove"
   | "recap"
   | "recap/:id"
   | "explorer"
@@ -120,6 +121,7 @@ type SamePage =
   | "home"
   | "chat"
   | "chat/shared/:id"
+  | "chat/shared/:id/remove"
   | "admin/feedback"
   | "admin/audience"
   | "explorer"
@@ -154,6 +156,12 @@ function samePageCases(): Pick<Pages, SamePage> {
     // No conversation is shared in any state: an address that names none says so.
     "chat/shared/:id": {
       path: "/chat/shared/AAAAAAAAAAAAAAAAAAAAAA",
+      status: 404,
+      shows: ["Conversation not found", "There is no shared conversation at this address."],
+    },
+    // Its removal link's page (issue 37) says the same of an address that names no conversation.
+    "chat/shared/:id/remove": {
+      path: "/chat/shared/AAAAAAAAAAAAAAAAAAAAAA/remove",
       status: 404,
       shows: ["Conversation not found", "There is no shared conversation at this address."],
     },

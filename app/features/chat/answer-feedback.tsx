@@ -30,9 +30,10 @@ type Step =
 
 /**
  * Helpful or not, under an answer, with an optional word on what was missing.
- * The question, the answer and the verdict go to the desk (POST /api/chat/feedback); nothing about the reader does.
+ * The verdict names the answer by the id the server gave it (POST /api/chat/feedback): the desk
+ * lists it with the question and answer as the server kept them. Nothing about the reader is sent.
  */
-export function AnswerFeedback({ answerId, question, answer }: { answerId: string; question: string; answer: string }) {
+export function AnswerFeedback({ answerId }: { answerId: string }) {
   const [step, setStep] = useState<Step>(() => (votedOn(answerId) ? { at: "done" } : { at: "ask" }));
   const [word, setWord] = useState("");
   const wordId = useId();
@@ -43,7 +44,7 @@ export function AnswerFeedback({ answerId, question, answer }: { answerId: strin
       const res = await fetch("/api/chat/feedback", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ rating, question, answer, ...(comment.trim() ? { comment: comment.trim() } : {}) }),
+        body: JSON.stringify({ answerId, rating, ...(comment.trim() ? { comment: comment.trim() } : {}) }),
       });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { error?: string };

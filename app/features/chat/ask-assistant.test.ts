@@ -5,9 +5,10 @@ import { ERRORS, NO_OUTPUT } from "./chat-text";
 const ok = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
-function run(responses: Array<Response | Error>, deep = false) {
+function run(responses: Array<Response | Error>, deep = false, onPartial?: (text: string) => void) {
   const calls: Array<Record<string, unknown>> = [];
   const events: string[] = [];
+  const answerIds: string[] = [];
   const fetchMock = vi.fn(async (_url: unknown, init?: RequestInit) => {
     calls.push(JSON.parse(String(init!.body)) as Record<string, unknown>);
     const next = responses.shift()!;
@@ -22,8 +23,10 @@ function run(responses: Array<Response | Error>, deep = false) {
     sleep: async (ms) => void events.push(`wait ${ms}`),
     onRetryNotice: (s, k) => events.push(`notice ${s}s attempt ${k}/3`),
     onRetryStart: () => events.push("retry"),
+    onAnswerId: (id) => answerIds.push(id),
+    ...(onPartial ? { onPartial } : {}),
   });
-  return { result, calls, events };
+  return { result, calls, events, answerIds };
 }
 
 describe("askAssistant", () => {
@@ -41,6 +44,36 @@ describe("askAssistant", () => {
 
   it("falls back when output is missing", async () => {
     expect(await run([ok({})]).result).toBe(NO_OUTPUT);
+  });
+
+  it("passes on the id the server keeps the answer under, whole or streamed, and none for a reply it did not keep", async () => {
+    const whole = run([ok({ output: "Hello", answerId: "AAAAAAAAAAAAAAAAAAAAAA" })]);
+    expect(await whole.result).toBe("Hello");
+    expect(whole.answerIds).toEqual(["AAAAAAAAAAAAAAAAAAAAAA"]);
+    const stream = (events: string) =>
+      new Response(events, { status: 200, headers: { "Content-Type": "text/event-stream" } });
+    const streamed = run(
+      [
+        stream(
+          'event: token\ndata: {"text":"Hel"}\n\nevent: token\ndata: {"text":"lo"}\n\nevent: done\ndata: {"output":"Hello","answerId":"BBBBBBBBBBBBBBBBBBBBBB"}\n\n',
+        ),
+      ],
+      false,
+      () => {},
+    );
+    expect(await streamed.result).toBe("Hello");
+    expect(streamed.answerIds).toEqual(["BBBBBBBBBBBBBBBBBBBBBB"]);
+    // Cut off midway: the text so far, and no id to share or judge it by.
+    const cut = run(
+      [stream('event: token\ndata: {"text":"Hel"}\n\nevent: error\ndata: {"error":"x"}\n\n')],
+      false,
+      () => {},
+    );
+    expect(await cut.result).toMatch(/^Hel\n\n/);
+    expect(cut.answerIds).toEqual([]);
+    const none = run([ok({})]);
+    expect(await none.result).toBe(NO_OUTPUT);
+    expect(none.answerIds).toEqual([]);
   });
 
   it("retries network errors after 3 s then 6 s, with the attempt number in the body, then gives the network message", async () => {

@@ -21,6 +21,8 @@ export interface AskOptions {
   onPartial?: (text: string) => void;
   /** The visitor's Stop: ends the reply where it is. */
   stop?: AbortSignal;
+  /** The id the server keeps the answer under (absent for an answer it did not keep). */
+  onAnswerId?: (id: string) => void;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
@@ -54,16 +56,19 @@ const stoppedReply = (partial: string) => (partial ? `${partial}\n\n${STOPPED}` 
 async function readStream(
   body: ReadableStream<BufferSource>,
   onPartial: ((text: string) => void) | undefined,
+  onAnswerId: ((id: string) => void) | undefined,
 ): Promise<string> {
   let text = "";
   // Only a provider that streams sends events: their parser is fetched then, not with the page.
   const { EventSourceParserStream } = await import("eventsource-parser/stream");
   const events = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
   for await (const event of events) {
-    const data = JSON.parse(event.data) as { text?: string; output?: string; error?: string };
+    const data = JSON.parse(event.data) as { text?: string; output?: string; answerId?: unknown; error?: string };
     if (event.event === "token" && data.text) onPartial?.((text += data.text));
-    else if (event.event === "done") return data.output || text || NO_OUTPUT;
-    else if (event.event === "error") return text ? `${text}\n\n${CUT_OFF}` : ERRORS.other;
+    else if (event.event === "done") {
+      if (data.output && typeof data.answerId === "string") onAnswerId?.(data.answerId);
+      return data.output || text || NO_OUTPUT;
+    } else if (event.event === "error") return text ? `${text}\n\n${CUT_OFF}` : ERRORS.other;
   }
   // The connection ended without its closing event: keep what came, say it is incomplete.
   return text ? `${text}\n\n${CUT_OFF}` : ERRORS.other;
@@ -98,10 +103,12 @@ async function attempt(options: AskOptions, retryAttempt: number): Promise<strin
     });
     if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
     if (res.body && (res.headers.get("content-type") ?? "").includes("text/event-stream")) {
-      return await readStream(res.body, (text) => options.onPartial?.((partial = text)));
+      return await readStream(res.body, (text) => options.onPartial?.((partial = text)), options.onAnswerId);
     }
-    const data = (await res.json().catch(() => ({}))) as { output?: unknown };
-    return typeof data.output === "string" && data.output ? data.output : NO_OUTPUT;
+    const data = (await res.json().catch(() => ({}))) as { output?: unknown; answerId?: unknown };
+    if (typeof data.output !== "string" || !data.output) return NO_OUTPUT;
+    if (typeof data.answerId === "string") options.onAnswerId?.(data.answerId);
+    return data.output;
   } catch (err) {
     if (options.stop?.aborted) return stoppedReply(partial);
     // An abort by our own timer is a timeout, whatever the browser calls it.

@@ -32,17 +32,11 @@ async function copyAnswer(text: string) {
   }
 }
 
-/** One message: the person's on the right as plain text, the assistant's on the left as formatted markdown. */
-export function ChatMessageItem({
-  message,
-  showTime,
-  question,
-}: {
-  message: ChatMessage;
-  showTime: boolean;
-  /** For an answer: the question it answers, which makes it one a reader can judge. */
-  question?: string | undefined;
-}) {
+/**
+ * One message: the person's on the right as plain text, the assistant's on the left as formatted markdown.
+ * An answer the server kept (it has an `answerId`) can be judged; the greeting and error messages cannot.
+ */
+export function ChatMessageItem({ message, showTime }: { message: ChatMessage; showTime: boolean }) {
   const mine = message.role === "user";
   return (
     <li className={`flex ${mine ? "justify-end" : "justify-start"}`}>
@@ -63,9 +57,9 @@ export function ChatMessageItem({
           className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}
         >
           {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
-          {!mine && !message.temporary && question && showTime ? (
+          {!mine && message.answerId && showTime ? (
             <Suspense fallback={null}>
-              <AnswerFeedback answerId={message.id} question={question} answer={message.text} />
+              <AnswerFeedback answerId={message.answerId} />
             </Suspense>
           ) : null}
           {!mine && !message.temporary ? (

@@ -11,6 +11,8 @@ export interface ChatMessage {
   at: Date;
   /** The retry notice: shown while waiting, never stored. */
   temporary?: boolean;
+  /** The id the server keeps an answer under: only such an answer can be shared or judged. */
+  answerId?: string;
 }
 
 export function readSession(key: string): string | null {
@@ -38,7 +40,7 @@ export function loadHistory(): ChatMessage[] | null {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed) || parsed.length === 0) return null;
     const messages = parsed.map((m: unknown) => {
-      const { id, role, text, at } = m as Record<string, unknown>;
+      const { id, role, text, at, answerId } = m as Record<string, unknown>;
       const date = new Date(String(at));
       if (
         typeof id !== "string" ||
@@ -47,7 +49,7 @@ export function loadHistory(): ChatMessage[] | null {
         Number.isNaN(date.getTime())
       )
         throw new Error("bad message");
-      return { id, role, text, at: date } satisfies ChatMessage;
+      return { id, role, text, at: date, ...(typeof answerId === "string" ? { answerId } : {}) } satisfies ChatMessage;
     });
     return messages;
   } catch {
@@ -59,7 +61,9 @@ export function saveHistory(messages: ChatMessage[]): void {
   writeSession(
     HISTORY_KEY,
     JSON.stringify(
-      messages.filter((m) => !m.temporary).map(({ id, role, text, at }) => ({ id, role, text, at: at.toISOString() })),
+      messages
+        .filter((m) => !m.temporary)
+        .map(({ id, role, text, at, answerId }) => ({ id, role, text, at: at.toISOString(), answerId })),
     ),
   );
 }

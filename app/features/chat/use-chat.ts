@@ -72,11 +72,13 @@ export function useChat(assistantName: string) {
       if (deep) writeSession(PENDING_RESEARCH_KEY, JSON.stringify({ uuid, message: text }));
       const streamed = message("assistant", "");
       stopper.current = new AbortController();
+      let answerId: string | undefined;
       const reply = await askAssistant({
         message: text,
         uuid,
         deep,
         stop: stopper.current.signal,
+        onAnswerId: (id) => (answerId = id),
         onPartial: deep ? undefined : (so) => setPartial({ ...streamed, text: so }),
         onRetryNotice: (seconds, attempt) =>
           setMessages((prev) => [
@@ -86,7 +88,7 @@ export function useChat(assistantName: string) {
         onRetryStart: () => setMessages((prev) => (prev ?? initial).filter((m) => !m.temporary)),
       });
       writeSession(PENDING_RESEARCH_KEY, null);
-      append({ ...streamed, text: reply, at: new Date() });
+      append({ ...streamed, text: reply, at: new Date(), ...(answerId ? { answerId } : {}) });
       setPartial(null);
       stopper.current = null;
       setPending(null);
@@ -106,9 +108,9 @@ export function useChat(assistantName: string) {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { uuid } = JSON.parse(raw) as { uuid: string };
-    const finish = (text: string) => {
+    const finish = (text: string, answerId?: string | null) => {
       writeSession(PENDING_RESEARCH_KEY, null);
-      append(message("assistant", text));
+      append(message("assistant", text, answerId ? { answerId } : {}));
       setPending(null);
       pendingRef.current = false;
     };
@@ -118,7 +120,13 @@ export function useChat(assistantName: string) {
         if (stopped) return;
         if (res.status === 404) return void writeSession(PENDING_RESEARCH_KEY, null);
         const { job } = (await res.json()) as {
-          job: { status: string; started_at: string; output: string | null; error_status: number | null };
+          job: {
+            status: string;
+            started_at: string;
+            output: string | null;
+            error_status: number | null;
+            answer_id: string | null;
+          };
         };
         if (stopped) return;
         if (job.status === "running") {
@@ -127,7 +135,7 @@ export function useChat(assistantName: string) {
           timer = setTimeout(check, POLL_MS);
           return;
         }
-        if (job.status === "done") return finish(job.output ?? NO_OUTPUT);
+        if (job.status === "done") return job.output ? finish(job.output, job.answer_id) : finish(NO_OUTPUT);
         if (job.status === "timed_out") return finish(ERRORS.deepTimeout);
         finish(finalMessage(new Error(`HTTP error! status: ${job.error_status ?? 0}`), true));
       } catch {

@@ -1,13 +1,15 @@
 import { Router } from "express";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { SHARE_ID, SHARE_MAX_MESSAGES, SHARE_MAX_TEXT, sharePath } from "#common/chat/shared-conversation.ts";
+import { SHARE_ID, sharePath } from "#common/chat/shared-conversation.ts";
+import { ANSWER_KEEP_DAYS } from "#common/chat/kept-answers.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { citedPassage } from "../../chat/citations.ts";
 import { FeedbackStore, feedbackRequestSchema } from "../../chat/feedback-store.server.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
-import { ShareStore, sharedMessagesSchema } from "../../chat/share-store.ts";
+import { ShareStore, shareRequestSchema } from "../../chat/share-store.ts";
+import { shareAnswers } from "../../chat/shared-conversation.server.ts";
 import { RateLimit, waitText } from "../../limits/rate-limit.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
@@ -26,15 +28,11 @@ const passageQuery = z.object({
 /**
  * What makes an answer checkable and passable on (issue 25): the passage a
  * numbered citation quotes, read-only copies of conversations, and readers'
- * verdicts on answers. `provider` is the name of the provider this server asks.
+ * verdicts on answers. Shares and verdicts name the answers the server gave by
+ * their ids and take their words from its own copy (issue 37): an id it never
+ * gave (or no longer keeps) is refused with 422, and nothing is stored.
  */
-export function chatSharingApi(
-  config: Config,
-  database: Database,
-  knowledge: HubKnowledge,
-  provider: string,
-  redis?: Redis,
-): Router {
+export function chatSharingApi(config: Config, database: Database, knowledge: HubKnowledge, redis?: Redis): Router {
   const router = Router();
   const shares = new ShareStore(database.db);
   const feedback = new FeedbackStore(database.db);
@@ -60,21 +58,20 @@ export function chatSharingApi(
     res.set("Cache-Control", "public, max-age=300").json(passage);
   });
 
-  // One message can be 20,000 characters and a share 100 of them; the body limit leaves room for JSON's quoting.
-  router.post(
-    "/chat/shares",
-    ...jsonBody(Math.ceil((SHARE_MAX_MESSAGES * SHARE_MAX_TEXT * 1.2) / 1024) * 1024),
-    async (req, res) => {
-      const parsed = z.object({ messages: sharedMessagesSchema }).safeParse(req.body);
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
-      await shareLimit.consume(requestAddress(req));
-      const { id, removeKey, expiresAt } = await shares.create(parsed.data.messages);
-      res
-        .status(201)
-        .set("Cache-Control", "no-store")
-        .json({ id, url: sharePath(id), removeKey, expiresAt });
-    },
-  );
+  // A share is a list of at most 50 ids of 22 characters: a few kilobytes.
+  router.post("/chat/shares", ...jsonBody(8 * 1024), async (req, res) => {
+    const parsed = shareRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+    // Counted before the answers are looked up and the page rendered: a burst past the limit costs neither.
+    await shareLimit.consume(requestAddress(req));
+    const outcome = await shareAnswers(database.db, knowledge, parsed.data.answers);
+    if (!outcome.ok) throw new HttpError(422, outcome.error);
+    const { id, removeKey, expiresAt } = outcome;
+    res
+      .status(201)
+      .set("Cache-Control", "no-store")
+      .json({ id, url: sharePath(id), removeKey, expiresAt });
+  });
 
   router.delete("/chat/shares/:id", async (req, res) => {
     const id = String(req.params.id);
@@ -87,11 +84,17 @@ export function chatSharingApi(
     res.status(204).end();
   });
 
-  router.post("/chat/feedback", ...jsonBody(64 * 1024), async (req, res) => {
+  router.post("/chat/feedback", ...jsonBody(8 * 1024), async (req, res) => {
     const parsed = feedbackRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
     await feedbackLimit.consume(requestAddress(req));
-    await feedback.record(parsed.data, provider);
+    const outcome = await feedback.record(parsed.data);
+    if (outcome === "unknown")
+      throw new HttpError(
+        422,
+        `The hub gave no such answer, or no longer keeps it (answers are kept ${ANSWER_KEEP_DAYS} days)`,
+      );
+    if (outcome === "judged") throw new HttpError(409, "This answer already has its verdict");
     res.status(201).json({ ok: true });
   });
 

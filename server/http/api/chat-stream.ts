@@ -17,7 +17,8 @@ export function providerFailure(req: Request, provider: ChatProvider, err: unkno
 /**
  * Answers a page that asked for a stream (Accept: text/event-stream) from a
  * provider that streams: server-sent events `token` ({text}) as the text
- * arrives, then `done` ({output}, the whole reply, or {} when there was none),
+ * arrives, then `done` ({output, answerId}: the whole reply and the id it is kept
+ * under, or {} when there was none),
  * or `error` ({error}) when the upstream fails midway. A failure before the
  * first token is an ordinary JSON error with the upstream's status, as for
  * /api/chat without a stream. A visitor who presses Stop closes the request,
@@ -28,6 +29,7 @@ export async function streamAnswer(
   res: Response,
   provider: ChatProvider & Required<Pick<ChatProvider, "stream">>,
   request: ChatRequest,
+  keep: (output: string) => Promise<string | undefined>,
 ): Promise<void> {
   const stopped = new AbortController();
   res.on("close", () => {
@@ -58,7 +60,9 @@ export async function streamAnswer(
       output += text;
       res.write(event("token", { text }));
     }
-    res.end(event("done", output ? { output } : {}));
+    // Only a whole answer is kept: one stopped or cut off midway ends before this.
+    const answerId = output ? await keep(output) : undefined;
+    res.end(event("done", output ? { output, ...(answerId ? { answerId } : {}) } : {}));
   } catch (err) {
     if (stopped.signal.aborted) return void res.end();
     req.log?.warn({ err, provider: provider.name }, "chat stream failed");

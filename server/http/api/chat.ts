@@ -16,6 +16,7 @@ import {
 import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.server.ts";
 import { ConversationStore } from "../../chat/conversation.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
+import { KeptAnswers } from "../../chat/kept-answers.server.ts";
 import { llmProvider } from "../../chat/llm-provider.ts";
 import { webhookProvider } from "../../chat/webhook-provider.ts";
 import { HttpError } from "../errors.ts";
@@ -57,7 +58,9 @@ export const coverageLookup =
  * POST /api/chat: the webhook contract of spec section 7, whichever provider
  * answers; the browser never learns the provider's address or key. A
  * deep-research run is recorded as a job, so a reloaded page can find it again
- * (GET /api/chat/jobs/latest?uuid=…) on any instance.
+ * (GET /api/chat/jobs/latest?uuid=…) on any instance. Every answer given is
+ * kept (chat_answers) and its id added to the reply (`answerId`, beside
+ * `output`), so a share or a verdict can name it (issue 37).
  */
 export function chatApi(
   config: Config,
@@ -68,6 +71,7 @@ export function chatApi(
 ): Router {
   const router = Router();
   const { db } = database;
+  const answers = new KeptAnswers(db);
   const perMinute = new RateLimit(
     "chat",
     [{ points: config.CHAT_RATE_PER_MINUTE, seconds: 60 }],
@@ -82,10 +86,24 @@ export function chatApi(
     const address = req.ip ?? "unknown";
     await perMinute.consume(address);
     const deep = request.deepresearchStatus === "true";
+    const askedAt = new Date();
+    // An answer the server could not keep is still the reader's: it is given, without an id to share or judge it by.
+    const keep = (output: string | undefined) =>
+      output === undefined
+        ? Promise.resolve(undefined)
+        : answers
+            .keep({
+              conversation: request.uuid,
+              question: request.message,
+              answer: output,
+              provider: provider.name,
+              askedAt,
+            })
+            .catch((err: unknown) => void req.log?.error({ err }, "chat answer not kept"));
 
     // A deep-research run stays a job (a reloaded page reattaches to it); a normal question streams when it can.
     if (!deep && provider.stream && (req.get("accept") ?? "").includes("text/event-stream")) {
-      await streamAnswer(req, res, { ...provider, stream: provider.stream.bind(provider) }, request);
+      await streamAnswer(req, res, { ...provider, stream: provider.stream.bind(provider) }, request, keep);
       return;
     }
 
@@ -122,8 +140,9 @@ export function chatApi(
       res.status(reply.status).json({ error: `The assistant's service answered ${reply.status}` });
       return;
     }
-    if (jobId) await finishJob(db, jobId, { status: "done", output: reply.output ?? null });
-    res.json(reply.output === undefined ? {} : { output: reply.output });
+    const answerId = await keep(reply.output);
+    if (jobId) await finishJob(db, jobId, { status: "done", output: reply.output ?? null, answerId });
+    res.json(reply.output === undefined ? {} : { output: reply.output, ...(answerId ? { answerId } : {}) });
   });
 
   router.get("/chat/jobs/latest", async (req, res) => {
