@@ -55,7 +55,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
   child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time\n${stderr}`)), timeoutMs);
+    // A server that misses its start is stopped, not left running behind the failed test.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time\n${stderr}`));
+    }, timeoutMs);
     child.stdout!.on("data", (d: Buffer) => {
       buffered += d.toString();
       let nl: number;
