@@ -1,38 +1,42 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { SEARCH_MAX_CHARS } from "#common/search/site-search.ts";
 import { HEADER_SEARCH_INPUT, HeaderSearchForm } from "./header-search-form";
 import { isSearchShortcut } from "../lib/search-shortcut";
 import type { HeaderSearch as HeaderSearchType } from "./header-search";
 
 type Combobox = typeof HeaderSearchType;
-type Loaded = { Combobox: Combobox; initial: { q: string; focused: boolean } };
 
 let code: Promise<Combobox> | undefined;
 const loadCode = () => (code ??= import("./header-search").then((m) => m.HeaderSearch));
 
 /**
- * The header's search on a page React hydrates: the GET form at first, and the
- * combobox (its suggestions, its keys) fetched when the reader reaches for it
- * (focus, pointer, "/" or Ctrl/Cmd-K), so a page's first load does not carry it.
- * What the reader typed and the focus go over to the combobox.
+ * The header's search: the GET form at first, and the combobox (its suggestions, its keys) fetched
+ * when the reader reaches for it (focus, pointer, "/" or Ctrl/Cmd-K), so a page's first load does
+ * not carry it. The field is this component's and stays the same element throughout: React hydrates
+ * it where the server drew it, and the combobox attaches to it (issue 37), so what the reader typed,
+ * the caret and the focus are never handed over, because nothing is replaced.
+ *
+ * `inputId` names the field where the server and the browser must agree without a shared tree (an
+ * island is hydrated on its own); `eager` fetches the combobox at once (an island wakes at first use).
  */
-export function HeaderSearchLoader() {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+export function HeaderSearchLoader({ inputId, eager = false }: { inputId?: string; eager?: boolean }) {
+  const [Combobox, setCombobox] = useState<Combobox | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+  const generatedId = useId();
+  const id = inputId ?? generatedId;
 
   const load = () => {
-    void loadCode().then((Combobox) => {
-      const field = input.current;
-      setLoaded(
-        (was) => was ?? { Combobox, initial: { q: field?.value ?? "", focused: document.activeElement === field } },
-      );
-    });
+    void loadCode().then((loaded) => setCombobox(() => loaded));
   };
+
+  // Focused before React came (a tap or a shortcut while the page was loading): no focus event will follow.
+  useLayoutEffect(() => {
+    if (eager || document.activeElement === input.current) load();
+  }, [eager]);
 
   // The shortcuts work before the code has come: they focus the box, which fetches it.
   useEffect(() => {
-    if (loaded) return;
+    if (Combobox) return;
     const onKey = (e: KeyboardEvent) => {
       if (!isSearchShortcut(e)) return;
       e.preventDefault();
@@ -40,27 +44,29 @@ export function HeaderSearchLoader() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [loaded]);
+  }, [Combobox]);
 
-  if (loaded) return <loaded.Combobox initial={loaded.initial} />;
   return (
     <HeaderSearchForm
-      inputId={inputId}
+      inputId={id}
       input={
+        // Uncontrolled: the browser keeps the text (typed before or during hydration), the combobox reads it.
         <input
           ref={input}
-          id={inputId}
+          id={id}
           type="search"
           name="q"
           maxLength={SEARCH_MAX_CHARS}
           placeholder="Search"
           autoComplete="off"
           aria-keyshortcuts="/ Control+K Meta+K"
-          onFocus={load}
-          onPointerEnter={load}
+          onFocus={Combobox ? undefined : load}
+          onPointerEnter={Combobox ? undefined : load}
           className={HEADER_SEARCH_INPUT}
         />
       }
-    />
+    >
+      {Combobox && <Combobox input={input} />}
+    </HeaderSearchForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import {
   KIND_NAMES,
   SEARCH_MAX_CHARS,
@@ -9,7 +9,6 @@ import {
   type SearchResponse,
 } from "#common/search/site-search.ts";
 import { MarkedText } from "../features/search/marked-text";
-import { HEADER_SEARCH_INPUT, HeaderSearchForm } from "./header-search-form";
 import { isSearchShortcut } from "../lib/search-shortcut";
 
 /** How long typing must pause before suggestions are asked for. */
@@ -20,29 +19,117 @@ const PER_KIND = 3;
 type Option = { id: string; href: string; hit?: SearchHit };
 
 /**
- * The search in every page's header. Without JavaScript it is a GET form to
- * /search; with it, a WAI-ARIA combobox that suggests results as you type
- * (debounced; a superseded request is cancelled), opened with "/" or Ctrl/Cmd-K.
+ * The combobox of the header's search (a WAI-ARIA combobox that suggests results as you type:
+ * debounced, a superseded request cancelled; "/" and Ctrl/Cmd-K; arrow keys; Escape). It is fetched
+ * on first use by HeaderSearchLoader and given the field the reader is already typing in: it adds
+ * the combobox's attributes and listeners to that field and draws the list beside it, and never
+ * replaces it, so the text, the caret, the focus and the phone's keyboard stay as they were,
+ * whenever the code arrives (issue 37).
  */
-export function HeaderSearch({ initial }: { initial?: { q: string; focused: boolean } } = {}) {
-  const [q, setQ] = useState(initial?.q ?? "");
+export function HeaderSearch({ input }: { input: RefObject<HTMLInputElement | null> }) {
+  // The field's text as it is when the code comes; from then on every input event.
+  const [q, setQ] = useState(() => input.current?.value ?? "");
   const [found, setFound] = useState<{ q: string; groups: Array<{ kind: SearchKind; items: SearchHit[] }> } | null>(
     null,
   );
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => input.current !== null && document.activeElement === input.current);
   const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  // Loaded on first use (HeaderSearchLoader): the reader's text is already here; focus stays in the box.
-  const startFocused = initial?.focused ?? false;
-  useEffect(() => {
-    if (!startFocused || !input.current) return;
-    input.current.focus();
-    const end = input.current.value.length;
-    input.current.setSelectionRange(end, end);
-  }, [startFocused]);
+  const needle = q.trim();
+  const seeAll = `/search?${new URLSearchParams({ q: needle })}`;
+  // Suggestions are shown only for the text they answer.
+  const current = found?.q === needle ? found : null;
+  const options: Option[] = current
+    ? [
+        ...current.groups.flatMap((g) => g.items.map((hit) => ({ id: `${hit.kind}-${hit.id}`, href: hit.url, hit }))),
+        { id: "all", href: seeAll },
+      ]
+    : [];
+  const expanded = open && current !== null;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const field = e.currentTarget instanceof HTMLInputElement ? e.currentTarget : null;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      if (!current) return;
+      e.preventDefault();
+      setOpen(true);
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      const n = options.length;
+      // From the input down to the last option and round again; -1 is the input itself.
+      setActive((i) => {
+        if (!expanded) return step > 0 ? 0 : n - 1;
+        const next = i + step;
+        return next < -1 ? n - 1 : next >= n ? -1 : next;
+      });
+    } else if (e.key === "Escape") {
+      if (expanded) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (field?.value) {
+        e.preventDefault();
+        field.value = "";
+        setQ("");
+      }
+    } else if (e.key === "Enter" && expanded && active >= 0 && options[active]) {
+      e.preventDefault();
+      window.location.assign(options[active].href);
+    }
+  };
+  // The listeners below are added once; they call the handler of the latest render.
+  const keyDown = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    keyDown.current = onKeyDown;
+  });
+
+  // The field becomes the combobox: its roles and listeners are added to it, in the same commit
+  // that draws the list (no event can come between), and taken off again if this unmounts.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.setAttribute("role", "combobox");
+    field.setAttribute("aria-autocomplete", "list");
+    field.setAttribute("aria-controls", listId);
+    // Text typed between the first render and now: the field, not React, holds what was typed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the DOM once, in the commit that attaches
+    setQ(field.value);
+    const onInput = () => {
+      setQ(field.value);
+      setOpen(true);
+    };
+    const onFocus = () => setOpen(true);
+    const onBlur = () => setOpen(false);
+    const onKey = (e: KeyboardEvent) => keyDown.current(e);
+    const onSubmit = (e: SubmitEvent) => {
+      if ([...field.value.trim()].length === 0) e.preventDefault();
+    };
+    field.addEventListener("input", onInput);
+    field.addEventListener("focus", onFocus);
+    field.addEventListener("blur", onBlur);
+    field.addEventListener("keydown", onKey);
+    field.form?.addEventListener("submit", onSubmit);
+    return () => {
+      field.removeEventListener("input", onInput);
+      field.removeEventListener("focus", onFocus);
+      field.removeEventListener("blur", onBlur);
+      field.removeEventListener("keydown", onKey);
+      field.form?.removeEventListener("submit", onSubmit);
+      for (const name of ["role", "aria-autocomplete", "aria-controls", "aria-expanded", "aria-activedescendant"])
+        field.removeAttribute(name);
+    };
+  }, [input, listId]);
+
+  // The field's state attributes follow the list's.
+  const activeId = expanded && active >= 0 ? optionId(active) : null;
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.setAttribute("aria-expanded", String(expanded));
+    if (activeId) field.setAttribute("aria-activedescendant", activeId);
+    else field.removeAttribute("aria-activedescendant");
+  }, [input, expanded, activeId]);
 
   // "/" (outside a text field) and Ctrl/Cmd-K bring the search into focus from anywhere on the page.
   useEffect(() => {
@@ -55,10 +142,9 @@ export function HeaderSearch({ initial }: { initial?: { q: string; focused: bool
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [input]);
 
   // Ask for suggestions once typing pauses; a newer question cancels the one in flight.
-  const needle = q.trim();
   useEffect(() => {
     // Too short or too long: no request; the suggestions of another text are not shown (see `current`).
     if ([...needle].length < SEARCH_MIN_CHARS || [...needle].length > SEARCH_MAX_CHARS) return;
@@ -80,79 +166,9 @@ export function HeaderSearch({ initial }: { initial?: { q: string; focused: bool
     };
   }, [needle]);
 
-  const seeAll = `/search?${new URLSearchParams({ q: needle })}`;
-  // Suggestions are shown only for the text they answer.
-  const current = found?.q === needle ? found : null;
-  const options: Option[] = current
-    ? [
-        ...current.groups.flatMap((g) => g.items.map((hit) => ({ id: `${hit.kind}-${hit.id}`, href: hit.url, hit }))),
-        { id: "all", href: seeAll },
-      ]
-    : [];
-  const expanded = open && current !== null;
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      if (!current) return;
-      e.preventDefault();
-      setOpen(true);
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      const n = options.length;
-      // From the input down to the last option and round again; -1 is the input itself.
-      setActive((i) => {
-        if (!expanded) return step > 0 ? 0 : n - 1;
-        const next = i + step;
-        return next < -1 ? n - 1 : next >= n ? -1 : next;
-      });
-    } else if (e.key === "Escape") {
-      if (expanded) {
-        e.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      } else if (q) {
-        e.preventDefault();
-        setQ("");
-      }
-    } else if (e.key === "Enter" && expanded && active >= 0 && options[active]) {
-      e.preventDefault();
-      window.location.assign(options[active].href);
-    }
-  };
-
   let index = -1;
   return (
-    <HeaderSearchForm
-      inputId={`${listId}-input`}
-      onSubmit={(e) => {
-        if ([...needle].length === 0) e.preventDefault();
-      }}
-      input={
-        <input
-          ref={input}
-          id={`${listId}-input`}
-          type="search"
-          name="q"
-          value={q}
-          maxLength={SEARCH_MAX_CHARS}
-          placeholder="Search"
-          autoComplete="off"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          aria-keyshortcuts="/ Control+K Meta+K"
-          onChange={(e) => {
-            setQ(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-          className={HEADER_SEARCH_INPUT}
-        />
-      }
-    >
+    <>
       <div
         id={listId}
         role="listbox"
@@ -209,6 +225,6 @@ export function HeaderSearch({ initial }: { initial?: { q: string; focused: bool
       <div role="status" aria-live="polite" className="sr-only">
         {!expanded ? "" : options.length > 1 ? `${options.length - 1} suggestions` : SEARCH_TEXTS.noResults(needle)}
       </div>
-    </HeaderSearchForm>
+    </>
   );
 }

@@ -9,10 +9,10 @@ import { island } from "../islands/island";
 import { HeaderSearchLoader } from "./header-search-loader";
 
 // The header's search is the plain GET form until the reader reaches for it; then its combobox
-// comes: on a plain-HTML page with islands as one (mount-island renders HeaderSearch in the box, so
-// a reader who only reads runs no framework code); on a page React hydrates, fetched by
-// HeaderSearchLoader. A page with no scripts keeps the GET form.
-const HeaderSearchIsland = island("site-search", HeaderSearchLoader, "interaction");
+// comes: on a plain-HTML page with islands as one, hydrated where the server drew it at first use (so
+// a reader who only reads runs no framework code, and one who taps and types keeps every character);
+// on a page React hydrates, fetched by HeaderSearchLoader. A page with no scripts keeps the GET form.
+const HeaderSearchIsland = island("site-search", HeaderSearchLoader, "interaction", { hydrate: true });
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -31,7 +31,7 @@ export function SiteHeader() {
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${site.brand} home`}>
           <Logo brand={site.brand} />
         </Link>
-        {staticPage === "islands" ? <HeaderSearchIsland /> : <HeaderSearchLoader />}
+        {staticPage === "islands" ? <HeaderSearchIsland inputId="site-search-q" eager /> : <HeaderSearchLoader />}
         {/* The spec hides this navigation on small screens; MobileMenu carries the same links there. */}
         <nav aria-label="Main" className="hidden md:block" data-testid="desktop-nav">
           <ul className="flex items-center gap-1">

@@ -14,11 +14,26 @@ export type IslandMount = "visible" | "interaction";
  * usual, inside a box that names it and carries its props; on a page that is
  * not hydrated, app/islands/islands-entry.ts renders it again in the browser there.
  * In a hydrated page (or a client-side navigation) the box is inert.
+ *
+ * `hydrate`: the browser hydrates the server's HTML instead of drawing it anew, so the elements the
+ * reader is using stay the same (a field being typed in keeps its text, caret and focus). The
+ * component must then render the same HTML in both places (no `useId`: the island has its own tree).
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>, mount: IslandMount = "visible") {
+export function island<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  mount: IslandMount = "visible",
+  { hydrate = false }: { hydrate?: boolean } = {},
+) {
   function Island(props: P) {
     return (
-      <div data-island={name} data-mount={mount} data-props={JSON.stringify(props)} className="contents">
+      <div
+        data-island={name}
+        data-mount={mount}
+        data-hydrate={hydrate ? "true" : undefined}
+        data-props={JSON.stringify(props)}
+        className="contents"
+      >
         <Component {...props} />
       </div>
     );

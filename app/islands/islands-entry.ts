@@ -19,6 +19,16 @@ const mounted = new Map<HTMLElement, Promise<void>>();
 function wake(box: HTMLElement): Promise<void> {
   let done = mounted.get(box);
   if (!done) {
+    // A hydrated island keeps its elements, and with them what the reader did: nothing to carry.
+    if (box.dataset.hydrate) {
+      done = loadCode()
+        .then((mountIsland) => mountIsland(box))
+        .then(() => {
+          box.dataset.mounted = "true";
+        });
+      mounted.set(box, done);
+      return done;
+    }
     // What the reader did in the server's HTML before the code came: text typed, the field in focus.
     const typed = [...box.querySelectorAll<HTMLInputElement>("input[name]")].map((f) => [f.name, f.value] as const);
     const focused = box.contains(document.activeElement) ? pathTo(box, document.activeElement) : undefined;
@@ -83,12 +93,15 @@ const nearby = new IntersectionObserver(
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (box.dataset.mount === "interaction") {
-    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"])
+    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input"])
       box.addEventListener(type, () => void wake(box), { once: true, passive: true });
+    // Used before this script came (a tap and typing while the page loaded): no event will say so now.
+    if (box.contains(document.activeElement)) void wake(box);
     box.addEventListener(
       "click",
       (event) => {
-        if (box.dataset.mounted) return;
+        // A hydrated island's elements are the server's: a click before its code does what it does in plain HTML.
+        if (box.dataset.mounted || box.dataset.hydrate) return;
         // Too early: hold the click, and give it to the same element once React has drawn it.
         event.preventDefault();
         event.stopPropagation();

@@ -2,11 +2,11 @@
 // needs it: every island by name, rendered into its box with the site's public
 // configuration, plus the page's toast area.
 import { startTransition, useEffect, type ComponentType } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import type { PublicConfig } from "#common/config/public-config.ts";
 import { CommentsSection } from "../components/comments/comments-section";
 import { CopyLinkButton } from "../components/copy-link-button";
-import { HeaderSearch } from "../components/header-search";
+import { HeaderSearchLoader } from "../components/header-search-loader";
 import { Toasts } from "../components/toasts";
 import { SiteContext } from "../hooks/use-site";
 import { ShareOwnerControls } from "../features/chat/share-owner-controls";
@@ -19,7 +19,7 @@ const ISLANDS: Record<string, ComponentType<never>> = {
   "copy-link": CopyLinkButton,
   "audio-player": AudioPlayer,
   transcript: TranscriptOnDemand,
-  "site-search": HeaderSearch,
+  "site-search": HeaderSearchLoader,
   "share-owner": ShareOwnerControls,
 };
 
@@ -33,22 +33,28 @@ function Mounted({ onMounted, children }: { onMounted: () => void; children: Rea
   return children;
 }
 
-/** Renders the island of `box` in place of its server HTML; settles once it is in place. */
+/**
+ * Renders the island of `box` in place of its server HTML, or hydrates that HTML where the box asks
+ * (data-hydrate: the elements stay, with what the reader did in them); settles once it is in place.
+ */
 export function mountIsland(box: HTMLElement): Promise<void> {
   const Component = ISLANDS[box.dataset.island ?? ""] as ComponentType<object> | undefined;
   if (!Component) return Promise.resolve();
   const props = JSON.parse(box.dataset.props ?? "{}") as object;
-  const root = createRoot(box);
-  return new Promise((resolve) =>
+  return new Promise((resolve) => {
+    const island = (
+      <Mounted onMounted={resolve}>
+        <SiteContext value={site}>
+          <Component {...props} />
+        </SiteContext>
+      </Mounted>
+    );
+    if (box.dataset.hydrate) {
+      hydrateRoot(box, island);
+      return;
+    }
+    const root = createRoot(box);
     // A transition renders in slices, yielding to the browser between them.
-    startTransition(() =>
-      root.render(
-        <Mounted onMounted={resolve}>
-          <SiteContext value={site}>
-            <Component {...props} />
-          </SiteContext>
-        </Mounted>,
-      ),
-    ),
-  );
+    startTransition(() => root.render(island));
+  });
 }

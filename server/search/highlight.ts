@@ -1,6 +1,10 @@
 // The text of a search result: the stretch of a field around the first match,
 // with every match in it marked, so the page can show why the result is there.
 import type { Highlighted } from "#common/search/site-search.ts";
+import type { Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import { anyCase } from "#common/search/whole-word.ts";
 
 /** Every match of `needle` in `text`, marked. */
@@ -37,13 +41,46 @@ function wordEnd(text: string, from: number, atLeast: number): number {
   return space <= atLeast || from - space > 20 ? from : space;
 }
 
-/** Markdown as the words a reader sees: no link targets, emphasis or heading marks, one line. */
+/**
+ * Markdown as the words a reader sees, on one line (issue 37: snippets showed table pipes): parsed
+ * as the site renders it (CommonMark and GFM, as react-markdown with remark-gfm does), then only the
+ * text kept: no table pipes or rules, emphasis, link targets, heading or list marks, raw HTML or
+ * footnote definitions; an image keeps its alt text, code its words. Blocks and table cells are kept apart by a space.
+ */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, "")
-    .replace(/(\*\*|__|\*|_|`)(?=\S)([^]*?\S)\1/g, "$2")
-    .replace(/\s+/g, " ")
-    .trim();
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const words: string[] = [];
+  const walk = (node: Nodes): void => {
+    switch (node.type) {
+      case "text":
+      case "inlineCode":
+      case "code":
+        words.push(` ${node.value} `.replace(/^ | $/g, node.type === "code" ? " " : ""));
+        return;
+      case "image":
+      case "imageReference":
+        words.push(node.alt ?? "");
+        return;
+      case "break":
+        words.push(" ");
+        return;
+      case "html":
+      case "footnoteDefinition":
+      case "definition":
+      case "thematicBreak":
+        words.push(" ");
+        return;
+    }
+    if ("children" in node) {
+      const block = !PHRASING.has(node.type);
+      if (block) words.push(" ");
+      for (const child of node.children) walk(child);
+      if (block) words.push(" ");
+    }
+  };
+  walk(tree);
+  return words.join("").replace(/\s+/g, " ").trim();
 }
+
+/** Inline nodes, whose children run on without a space; every other parent is a block or a cell. */
+const PHRASING = new Set<string>(["emphasis", "strong", "delete", "link", "linkReference"]);

@@ -30,6 +30,14 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
   };
   const group = (body: SearchResponse, kind: string) => body.groups.find((g) => g.kind === kind);
 
+  it("shows a recap's markdown as text in its snippet (the demo recap's table), with the match marked", async () => {
+    const body = await ok("q=holiday%20facings&kind=recap");
+    const hit = group(body, "recap")!.items.find((r) => r.title.text.startsWith("Holiday Shelf Sets"))!;
+    expect(hit.snippet.text).not.toMatch(/[|*#]|---|\]\(/);
+    expect(hit.snippet.text).toContain("Band Holiday facings vs. last year Read-through");
+    expect(hit.snippet.marks.map(([a, b]) => hit.snippet.text.slice(a, b))).toEqual(["Holiday facings"]);
+  });
+
   it("finds recaps, episodes and companies in one answer, counted by kind, whole words first, then the newest", async () => {
     const body = await ok("q=bourbon");
     expect(body.counts.recap).toBeGreaterThanOrEqual(2);

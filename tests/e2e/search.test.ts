@@ -1,10 +1,46 @@
 // Site search (issue 26) as readers use it: from the header on a desktop and a phone, by
 // keyboard alone, and without JavaScript; a transcript hit seeks the player to its second.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { DESKTOP, expectNoAxeViolations, hydrated, browserAndSite, openPage, PHONE } from "../support/browser.ts";
 
 const site = browserAndSite();
+
+/**
+ * Taps (or clicks) the header's search and types at once, as a thumb does, while the page's code
+ * may still be arriving; then waits until the box is alive and returns what the field holds.
+ */
+async function tapAndType(page: Page, text: string, how: "tap" | "click"): Promise<void> {
+  const field = page.locator('header input[name="q"]');
+  await field.waitFor();
+  if (how === "tap") await field.tap();
+  else await field.click();
+  // About 50 ms a character: the island's code comes in the middle of the typing.
+  await page.keyboard.type(text, { delay: 50 });
+}
+
+async function expectTypedAndFocused(page: Page, text: string): Promise<void> {
+  // The combobox attached (its code came), and the field holds the text, the caret and the focus.
+  const field = page.locator('header input[name="q"]');
+  await expect
+    .poll(
+      () =>
+        field.evaluate((el: HTMLInputElement) => ({
+          combobox: el.getAttribute("role") === "combobox",
+          value: el.value,
+          focused: el === document.activeElement,
+          caret: [el.selectionStart, el.selectionEnd],
+        })),
+      { timeout: 10_000 },
+    )
+    .toEqual({ combobox: true, value: text, focused: true, caret: [text.length, text.length] });
+  // Suggestions are offered for what was typed.
+  await page
+    .getByRole("listbox")
+    .getByRole("option", { name: `See all results for “${text}”` })
+    .waitFor({ state: "attached" });
+}
 
 const SGWS = COMPANIES.find((c) => c.name === "Southern Glazer's Wine & Spirits")!;
 
@@ -121,6 +157,49 @@ describe("site search", () => {
     await page.goto("/search?q=zzzz-nothing-here");
     await page.getByText("Nothing in the hub matches “zzzz-nothing-here”.").waitFor();
     await context.close();
+  });
+
+  // Issue 37: the lazily loaded box replaced the server's 300-400 ms after the tap, and what was typed went to <body>.
+  const PAGES = ["/recap/1", "/podcast", "/search?q=tequila", "/topics"];
+  for (const path of PAGES) {
+    it(`keeps every character typed at once after a tap on a phone, before and during hydration: ${path}`, async () => {
+      for (const moment of ["commit", "load"] as const) {
+        const context = await site.browser.newContext({
+          viewport: PHONE,
+          hasTouch: true,
+          isMobile: true,
+          baseURL: site.url,
+          timezoneId: "America/New_York",
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (err) => errors.push(err.message));
+        page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+        // "commit": the tap comes as soon as the field is drawn, before any script; "load": as the islands' code is fetched.
+        const res = await page.goto(path, { waitUntil: moment });
+        expect(res?.status()).toBe(200);
+        const text = "bourbon barrel";
+        await tapAndType(page, text, "tap");
+        await expectTypedAndFocused(page, text);
+        // The text goes on from the caret, and the reader can select and replace it.
+        await page.keyboard.type(" proof");
+        await page.keyboard.press("Shift+ArrowLeft");
+        expect(await page.locator('header input[name="q"]').inputValue()).toBe(`${text} proof`);
+        expect(errors, `${path} ${moment}`).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  it("keeps what is typed after a click without hovering first on a desktop, on islands and hydrated pages", async () => {
+    for (const path of ["/recap/1", "/topics", "/explorer"]) {
+      const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, DESKTOP);
+      await page.goto(path, { waitUntil: "load" });
+      await tapAndType(page, "tequila", "click");
+      await expectTypedAndFocused(page, "tequila");
+      expectNoUnexpectedErrors();
+      await page.context().close();
+    }
   });
 
   it("is axe-clean with results on a phone", async () => {
