@@ -12,7 +12,6 @@ import {
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { testNow } from "../support/clock.ts";
 
 const TOKEN = "desk-test-admin-token-0123456789";
 const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
@@ -205,7 +204,7 @@ describe("the editor's desk", () => {
 
     // Four seconds from now, in the browser's own zone.
     const soon = await page.evaluate(() => {
-      const at = new Date(testNow().getTime() + 4000);
+      const at = new Date(Date.now() + 4000);
       return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
     });
     await page.getByLabel("Publish at").fill(soon);
