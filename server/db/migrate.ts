@@ -14,6 +14,7 @@ import * as chatSharesAndFeedback from "./migrations/2026-11-25T0900-chat-shares
 import * as siteSearch from "./migrations/2026-11-26T0900-site-search.ts";
 import * as episodeTags from "./migrations/2026-11-27T0900-episode-tags.ts";
 import * as audience from "./migrations/2026-11-28T0900-audience.ts";
+import * as audienceLimits from "./migrations/2026-11-29T0900-audience-limits.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T0900-site-search": siteSearch,
   "2026-11-27T0900-episode-tags": episodeTags,
   "2026-11-28T0900-audience": audience,
+  "2026-11-29T0900-audience-limits": audienceLimits,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
