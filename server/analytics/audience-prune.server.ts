@@ -1,13 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
-import {
-  OTHER_SOURCE,
-  SOURCE_DAYS,
-  SOURCES_KEPT_PER_DAY,
-  WRITE_CHUNK,
-  yieldToRequests,
-} from "./audience-limits.ts";
+import { OTHER_SOURCE, SOURCE_DAYS, SOURCES_KEPT_PER_DAY, WRITE_CHUNK, yieldToRequests } from "./audience-limits.ts";
 import { READERS_LOCK } from "./reader-store.server.ts";
 import { addDays, utcDay } from "./utc-days.ts";
 

@@ -42,13 +42,7 @@ export class EventBuffer<T> {
    * Folds an event in: `fold` adds it to the entry it belongs to, or `create` makes that
    * entry (`rest` when the client is its network's rest and its user agent is not kept).
    */
-  add(
-    network: string,
-    client: string,
-    detail: string,
-    create: (rest: boolean) => T,
-    fold: (held: T) => void,
-  ): void {
+  add(network: string, client: string, detail: string, create: (rest: boolean) => T, fold: (held: T) => void): void {
     let seen = this.#networks.get(network);
     const rest = seen !== undefined && !seen.clients.has(client) && seen.clients.size >= AGENTS_PER_NETWORK;
     const key = rest ? `\u0000${network}\n${detail}` : `${client}\n${detail}`;
