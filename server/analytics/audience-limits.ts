@@ -28,7 +28,7 @@ export const SOURCE_DAYS = 400;
 export const OTHER_SOURCE = "(other)";
 
 /** Events written per transaction: each one is a few milliseconds, and requests are served in between. */
-export const WRITE_CHUNK = 500;
+export const WRITE_CHUNK = 200;
 
 /** Lets the requests that came in meanwhile be served (SQLite's statements run on the one thread). */
 export const yieldToRequests = () => setImmediate();

@@ -23,6 +23,9 @@ const LOG_LISTENERS = Number(process.env.AUDIENCE_LOAD_LOG_LISTENERS ?? 200_000)
 const BIG_AGENTS = Number(process.env.AUDIENCE_LOAD_BIG_AGENTS ?? 20_000);
 const APPLE = "AppleCoreMedia/1.0.0.21A329 (iPhone; U; CPU OS 17_0 like Mac OS X; en_us)";
 
+/** A busy machine may take a while to start a server with the demo content. */
+const STARTUP_MS = 50_000;
+
 /** An instant as a Combined Log Format line gives it: 20/Nov/2026:08:00:01 +0000. */
 function logTime(ms: number): string {
   const d = new Date(ms);
@@ -144,13 +147,16 @@ describe.each(ENGINES)("counting a crowd on %s", (engine) => {
 
   beforeAll(async () => {
     testDb = await freshDatabase(engine);
-    server = await startServer({
-      ...testDb.env,
-      TRUST_PROXY: "1",
-      ADMIN_TOKEN: TOKEN,
-      LOG_LEVEL: "debug",
-      REQUEST_LOG_SAMPLE: "0",
-    });
+    server = await startServer(
+      {
+        ...testDb.env,
+        TRUST_PROXY: "1",
+        ADMIN_TOKEN: TOKEN,
+        LOG_LEVEL: "debug",
+        REQUEST_LOG_SAMPLE: "0",
+      },
+      STARTUP_MS,
+    );
     direct = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     const list = (await (await fetch(`${server.url}/api/episodes?limit=1`)).json()) as {
       episodes: { audio_url: string; byte_size: number }[];
@@ -259,13 +265,16 @@ describe.each(ENGINES)("holding a minute of 8 KB user agents on %s", (engine) =>
 
   beforeAll(async () => {
     testDb = await freshDatabase(engine);
-    server = await startServer({
-      ...testDb.env,
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "debug",
-      REQUEST_LOG_SAMPLE: "0",
-      ANALYTICS_FLUSH_SECONDS: "60",
-    });
+    server = await startServer(
+      {
+        ...testDb.env,
+        TRUST_PROXY: "1",
+        LOG_LEVEL: "debug",
+        REQUEST_LOG_SAMPLE: "0",
+        ANALYTICS_FLUSH_SECONDS: "60",
+      },
+      STARTUP_MS,
+    );
     direct = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   });
   afterAll(async () => {
