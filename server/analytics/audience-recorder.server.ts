@@ -5,12 +5,20 @@ import { DailySalts } from "./daily-salts.server.ts";
 import { addDays, utcDay } from "./utc-days.ts";
 import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
 import { recordPageHits, type PageHit } from "./reader-store.server.ts";
+import { noWrites } from "./audience-limits.ts";
+import { pruneAudience } from "./audience-prune.server.ts";
+import { networkOf } from "./client-network.ts";
+import { EventBuffer } from "./event-buffer.ts";
 
 /** Events held in memory at most, per kind: past this, new ones are dropped (and logged) until a write succeeds. */
 export const MAX_BUFFERED = 50_000;
-/** Per-client rows and salts are kept this long: a window needs 24 hours to close, a late batch a little more. */
-const KEEP_CLIENT_ROWS_MS = 48 * 3_600_000;
+/** Their estimated bytes at most, per kind: on 4494ae7, 8 KB user agents took a server from 158 MB to 1,081 MB in one interval. */
+export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+/** Entries one network may hold at most, per kind: a client that rotates its referrer fills its own share, not others' room. */
+export const MAX_BUFFERED_PER_NETWORK = 500;
 const PRUNE_EVERY_MS = 3_600_000;
+
+const LIMITS = { entries: MAX_BUFFERED, bytes: MAX_BUFFERED_BYTES, entriesPerNetwork: MAX_BUFFERED_PER_NETWORK };
 
 let lastDay = { second: 0, day: "" };
 /** The UTC day of an instant, worked out once a second (every page view asks). */
@@ -20,25 +28,20 @@ function dayOfHit(at: Date): string {
   return lastDay.day;
 }
 
-/** A failed batch goes back in front of what came meanwhile (whose entries are new: the maps were swapped). */
-function putBack<T>(failed: Map<string, T>, since: Map<string, T>): Map<string, T> {
-  const merged = new Map(failed);
-  for (const [key, value] of since) if (merged.size < MAX_BUFFERED) merged.set(`${key}\n+`, value);
-  return merged;
-}
+const byTime = (a: { at: Date }, b: { at: Date }) => a.at.getTime() - b.at.getTime();
+const audioSize = (h: AudioHit) => 2 * (h.file.length + h.address.length + h.userAgent.length);
+const pageSize = (h: PageHit) =>
+  2 * (h.path.length + h.address.length + h.userAgent.length + (h.referrer?.length ?? 0) + (h.campaign?.length ?? 0));
 
 /**
  * Counting off the hot path: a request only pushes its event into memory;
- * every ANALYTICS_FLUSH_SECONDS the events are written in one batch per kind.
- * A crash loses at most that interval's events (and never more than
- * MAX_BUFFERED); a stop (SIGTERM) writes what is held first.
+ * every ANALYTICS_FLUSH_SECONDS the events are written, a chunk per transaction
+ * with requests served in between. A crash loses at most that interval's events
+ * (and never more than the buffer's limits); a stop (SIGTERM) writes what is held first.
  */
 export class AudienceRecorder {
-  // Events are folded as they come: one entry per listener and file, or per reader, page and
-  // source, so a busy interval costs memory and a write per person, not per request.
-  #audio = new Map<string, AudioHit>();
-  #pages = new Map<string, PageHit>();
-  #dropped = 0;
+  #audio = new EventBuffer<AudioHit>(LIMITS);
+  #pages = new EventBuffer<PageHit>(LIMITS);
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
   #lastPrune = 0;
@@ -67,22 +70,29 @@ export class AudienceRecorder {
   }
 
   audio(hit: AudioHit): void {
-    const key = `${hit.file}\n${hit.address}\n${hit.userAgent}`;
-    const held = this.#audio.get(key);
-    if (held) {
-      held.bytes += hit.bytes;
-      held.requests = (held.requests ?? 1) + 1;
-      held.servedSize ??= hit.servedSize;
-    } else if (this.#audio.size >= MAX_BUFFERED) this.#dropped += 1;
-    else this.#audio.set(key, { ...hit, requests: 1 });
+    this.#audio.add(
+      networkOf(hit.address),
+      `${hit.address}\n${hit.userAgent}`,
+      hit.file,
+      (rest) => (rest ? { ...hit, userAgent: "", rest, requests: 1 } : { ...hit, requests: 1 }),
+      (held) => {
+        held.bytes += hit.bytes;
+        held.requests = (held.requests ?? 1) + 1;
+        held.servedSize ??= hit.servedSize;
+      },
+    );
   }
 
   page(hit: PageHit): void {
-    const key = `${dayOfHit(hit.at)}\n${hit.path}\n${hit.address}\n${hit.userAgent}\n${hit.referrer ?? ""}\n${hit.campaign ?? ""}`;
-    const held = this.#pages.get(key);
-    if (held) held.views = (held.views ?? 1) + 1;
-    else if (this.#pages.size >= MAX_BUFFERED) this.#dropped += 1;
-    else this.#pages.set(key, { ...hit, views: 1 });
+    this.#pages.add(
+      networkOf(hit.address),
+      `${hit.address}\n${hit.userAgent}`,
+      `${dayOfHit(hit.at)}\n${hit.path}\n${hit.referrer ?? ""}\n${hit.campaign ?? ""}`,
+      (rest) => (rest ? { ...hit, userAgent: "", rest, views: 1 } : { ...hit, views: 1 }),
+      (held) => {
+        held.views = (held.views ?? 1) + 1;
+      },
+    );
   }
 
   /** Writes what is held; one write at a time, so a slow database never sees two batches of ours at once. */
@@ -92,39 +102,44 @@ export class AudienceRecorder {
   }
 
   async #write(): Promise<void> {
-    const audio = this.#audio;
-    const pages = this.#pages;
-    this.#audio = new Map();
-    this.#pages = new Map();
+    // In time order, as the stores write them: a failed write puts back what it had not reached.
+    const audio = this.#audio.take();
+    const pages = this.#pages.take();
+    audio.events.sort(byTime);
+    pages.events.sort(byTime);
+    const downloads = noWrites();
+    const views = noWrites();
     try {
-      if (audio.size) await recordAudioHits(this.db, this.salts, [...audio.values()]);
+      if (audio.events.length) await recordAudioHits(this.db, this.salts, audio.events, downloads);
     } catch (err) {
-      this.#audio = putBack(audio, this.#audio);
+      this.#audio.putBack(audio.events.slice(downloads.events), audioSize);
       this.logger.warn({ err, held: this.#audio.size }, "counting downloads failed; will try again");
     }
     try {
-      if (pages.size) await recordPageHits(this.db, this.salts, [...pages.values()]);
+      if (pages.events.length) await recordPageHits(this.db, this.salts, pages.events, views);
     } catch (err) {
-      this.#pages = putBack(pages, this.#pages);
+      this.#pages.putBack(pages.events.slice(views.events), pageSize);
       this.logger.warn({ err, held: this.#pages.size }, "counting page views failed; will try again");
     }
-    if (this.#dropped) {
-      this.logger.warn({ dropped: this.#dropped }, "audience events dropped: the buffer was full");
-      this.#dropped = 0;
-    }
+    for (const [kind, taken, written] of [
+      ["downloads", audio, downloads],
+      ["page views", pages, views],
+    ] as const)
+      if (taken.events.length)
+        this.logger.debug({ kind, ...written, bytes: taken.bytes, dropped: taken.dropped }, "audience batch written");
+    const dropped = audio.dropped + pages.dropped;
+    if (dropped) this.logger.warn({ dropped }, "audience events dropped: the buffer was full");
     if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) await this.prune().catch(() => {});
   }
 
-  /** Deletes per-client rows and salts past their time: after this, no hash leads back to a client. */
+  /**
+   * Deletes per-client rows and salts past their time (after this, no hash leads back to a
+   * client), per-source rows past their retention, and folds finished days' rare sources.
+   */
   async prune(now = new Date()): Promise<void> {
     this.#lastPrune = now.getTime();
-    const keepFrom = addDays(utcDay(now), -1);
-    await this.db
-      .deleteFrom("download_windows")
-      .where("started_at", "<", new Date(now.getTime() - KEEP_CLIENT_ROWS_MS).toISOString())
-      .execute();
-    await this.db.deleteFrom("reader_visitors").where("day", "<", keepFrom).execute();
-    await this.salts.forgetBefore(keepFrom);
+    await pruneAudience(this.db, now);
+    await this.salts.forgetBefore(addDays(utcDay(now), -1));
   }
 
   async stop(): Promise<void> {

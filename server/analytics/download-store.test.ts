@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { AGENTS_PER_NETWORK, noWrites, WRITE_CHUNK } from "./audience-limits.ts";
 import { DailySalts } from "./daily-salts.server.ts";
 import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
 
@@ -85,4 +86,58 @@ describe.each(ENGINES)("downloads in the database on %s", (engine) => {
     // Another address is another listener, however alike their requests.
     expect(await recordAudioHits(database.db, salts, [hit(7, SIZE, "198.51.100.8")])).toBe(1);
   });
+
+  // Issue 38, point 5: one address rotating its user agent counted a download per agent.
+  it(`counts a network as ${AGENTS_PER_NETWORK} clients and its rest, across batches and days`, async () => {
+    const salts = await open();
+    const agent = (i: number, hours = 0, address = "203.0.113.7") => ({
+      ...hit(hours + i / 100_000, SIZE, address),
+      userAgent: `Overcast/${i}.0`,
+    });
+    expect(await recordAudioHits(database.db, salts, [agent(0), agent(1)])).toBe(2);
+    // Twice the limit in the next batch: eight more agents, then its rest once.
+    expect(
+      await recordAudioHits(
+        database.db,
+        salts,
+        Array.from({ length: 20 }, (_, i) => agent(i + 2, 1)),
+      ),
+    ).toBe(AGENTS_PER_NETWORK - 2 + 1);
+    expect(
+      await recordAudioHits(
+        database.db,
+        salts,
+        Array.from({ length: 300 }, (_, i) => agent(i + 100, 2)),
+      ),
+    ).toBe(0);
+    // An IPv6 client rotating its address within its /64 is one network too.
+    const v6 = Array.from({ length: 40 }, (_, i) => agent(0, 3, `2001:db8:aa:1::${(i + 1).toString(16)}`));
+    expect(await recordAudioHits(database.db, salts, v6)).toBe(AGENTS_PER_NETWORK + 1);
+    // Past midnight, still within 24 hours of the first window: found through yesterday's hashes.
+    expect(
+      await recordAudioHits(
+        database.db,
+        salts,
+        Array.from({ length: 30 }, (_, i) => agent(i + 500, 4)),
+      ),
+    ).toBe(0);
+    // A day later the network's clients count again.
+    expect(
+      await recordAudioHits(
+        database.db,
+        salts,
+        Array.from({ length: 30 }, (_, i) => agent(i + 900, 25)),
+      ),
+    ).toBe(AGENTS_PER_NETWORK + 1);
+    const networks = await database.db.selectFrom("download_windows").select("network").distinct().execute();
+    expect(networks.every((n) => typeof n.network === "string" && n.network.length === 22)).toBe(true);
+  }, 60_000);
+
+  it("writes a crowd's batch a chunk per transaction", async () => {
+    const salts = await open();
+    const stats = noWrites();
+    const crowd = Array.from({ length: 1_234 }, (_, i) => hit(i / 10_000, SIZE, `10.0.${i >> 8}.${i & 255}`));
+    expect(await recordAudioHits(database.db, salts, crowd, stats)).toBe(1_234);
+    expect(stats).toMatchObject({ events: 1_234, chunks: Math.ceil(1_234 / WRITE_CHUNK), largestChunk: WRITE_CHUNK });
+  }, 60_000);
 });

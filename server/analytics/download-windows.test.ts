@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AGENTS_PER_NETWORK } from "./audience-limits.ts";
 import { applyRequests, minuteOfAudio, type AudioRequest, type DownloadWindow } from "./download-windows.ts";
 
 const MINUTE = 1_000_000;
@@ -7,6 +8,7 @@ const request = (hours: number, bytes: number, over: Partial<AudioRequest> = {})
   at: at(hours),
   episodeId: 1,
   clients: ["client-today", "client-yesterday"],
+  network: ["network-today", "network-yesterday"],
   bytes,
   threshold: MINUTE,
   app: "Overcast",
@@ -65,6 +67,92 @@ describe("IAB download windows", () => {
     const open: DownloadWindow[] = [];
     applyRequests(open, [request(30, MINUTE), request(1, MINUTE)]);
     expect(open.map((w) => w.startedAt)).toEqual([at(1).toISOString(), at(30).toISOString()]);
+  });
+});
+
+// Issue 38, point 5: 300 requests from one address, each with a new user agent, counted 300 downloads.
+describe("what one network adds", () => {
+  const agent = (i: number, over: Partial<AudioRequest> = {}) =>
+    request(over.at ? 0 : i / 1000, MINUTE, { clients: [`agent-${i}`, `agent-${i}-before`], ...over });
+
+  it(`counts its first ${AGENTS_PER_NETWORK} user agents in 24 hours as clients, and every later one as one more`, () => {
+    const open: DownloadWindow[] = [];
+    const { counted } = applyRequests(
+      open,
+      Array.from({ length: 300 }, (_, i) => agent(i)),
+    );
+    expect(counted).toHaveLength(AGENTS_PER_NETWORK + 1);
+    expect(new Set(open.map((w) => w.client))).toEqual(
+      new Set([...Array.from({ length: AGENTS_PER_NETWORK }, (_, i) => `agent-${i}`), "network-today"]),
+    );
+    // Another batch the same day: nothing more, not even from a client first seen in the crowd's rest.
+    expect(applyRequests(open, [agent(300, { at: at(2) }), agent(250, { at: at(3) })]).counted).toHaveLength(0);
+    // Another episode: the same clients, each once more.
+    expect(
+      applyRequests(
+        open,
+        Array.from({ length: 30 }, (_, i) => agent(i, { episodeId: 2 })),
+      ).counted,
+    ).toHaveLength(AGENTS_PER_NETWORK + 1);
+  });
+
+  it("still counts a client it already knows, and other networks apart", () => {
+    const open: DownloadWindow[] = [];
+    applyRequests(open, [...Array.from({ length: 20 }, (_, i) => agent(i, { bytes: 10 }))]);
+    // agent-3 was among the first ten: its window grows into a download.
+    expect(applyRequests(open, [agent(3, { at: at(1) })]).counted).toMatchObject([{ client: "agent-3" }]);
+    const elsewhere = applyRequests(open, [
+      agent(500, { at: at(1), network: ["another-network", "another-network-before"] }),
+    ]);
+    expect(elsewhere.counted).toMatchObject([{ client: "agent-500", network: "another-network" }]);
+  });
+
+  it("gives the network its clients back once 24 hours have passed", () => {
+    const open: DownloadWindow[] = [];
+    expect(
+      applyRequests(
+        open,
+        Array.from({ length: 30 }, (_, i) => agent(i)),
+      ).counted,
+    ).toHaveLength(11);
+    const later = Array.from({ length: 30 }, (_, i) => agent(i + 100, { at: at(25 + i / 1000) }));
+    expect(applyRequests(open, later).counted).toHaveLength(AGENTS_PER_NETWORK + 1);
+  });
+
+  it("finds each request's window by its client, not by looking through every open window", () => {
+    // On 4494ae7 each request looked through every open window: 100,000 listeners in a batch
+    // froze the server for a minute. Here 100,000 windows are open (an hour earlier), and
+    // each time one is looked at, it is counted.
+    let looked = 0;
+    const open: DownloadWindow[] = Array.from({ length: 100_000 }, (_, i) => {
+      const w = {
+        client: `c${i}`,
+        network: `n${i}`,
+        startedAt: at(-1).toISOString(),
+        bytes: 10,
+        requests: 1,
+        counted: false,
+        app: "Overcast",
+        platform: "iOS",
+      };
+      return Object.defineProperty(w, "episodeId", {
+        enumerable: true,
+        get: () => {
+          looked += 1;
+          return 1;
+        },
+      }) as DownloadWindow;
+    });
+    const crowd = Array.from({ length: 3_000 }, (_, i) =>
+      // 2,000 new listeners, and 1,000 whose windows are open.
+      request(i / 3_000, MINUTE, {
+        clients: i < 2_000 ? [`new${i}`, `new${i}-before`] : [`c${i}`, `c${i}-before`],
+        network: i < 2_000 ? [`m${i}`, `m${i}-before`] : [`n${i}`, `n${i}-before`],
+      }),
+    );
+    expect(applyRequests(open, crowd).counted).toHaveLength(3_000);
+    expect(open).toHaveLength(102_000);
+    expect(looked).toBeLessThanOrEqual(1_000);
   });
 });
 

@@ -14,6 +14,7 @@ import * as chatSharesAndFeedback from "./migrations/2026-11-25T0900-chat-shares
 import * as siteSearch from "./migrations/2026-11-26T0900-site-search.ts";
 import * as episodeTags from "./migrations/2026-11-27T0900-episode-tags.ts";
 import * as audience from "./migrations/2026-11-28T0900-audience.ts";
+import * as audienceLimits from "./migrations/2026-11-29T0900-audience-limits.ts";
 import * as keptAnswers from "./migrations/2026-11-30T0900-kept-answers.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T0900-site-search": siteSearch,
   "2026-11-27T0900-episode-tags": episodeTags,
   "2026-11-28T0900-audience": audience,
+  "2026-11-29T0900-audience-limits": audienceLimits,
   "2026-11-30T0900-kept-answers": keptAnswers,
 };
 

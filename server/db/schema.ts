@@ -280,6 +280,8 @@ export interface DownloadWindowsTable {
   id: Generated<number>;
   episode_id: number;
   client: string;
+  /** The client's network, hashed with the window's day's salt (null on rows older than issue 38). */
+  network: string | null;
   started_at: string;
   bytes: number;
   requests: number;
@@ -305,6 +307,14 @@ export interface ReaderVisitorsTable {
   day: string;
   path: string;
   visitor: string;
+}
+
+/** The views a visitor made on a day, and the network (hashed) they came from: the per-network limits. */
+export interface ReaderClientsTable {
+  day: string;
+  network: string;
+  visitor: string;
+  views: number;
 }
 
 export interface ReaderDailyTable {
@@ -351,6 +361,7 @@ export interface DB {
   download_daily: DownloadDailyTable;
   download_apps_daily: DownloadAppsDailyTable;
   reader_visitors: ReaderVisitorsTable;
+  reader_clients: ReaderClientsTable;
   reader_daily: ReaderDailyTable;
   reader_sources: ReaderSourcesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
