@@ -44,6 +44,8 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-26T0900-site-search",
       "2026-11-27T0900-episode-tags",
       "2026-11-28T0900-audience",
+      "2026-11-29T0900-audience-limits",
+      "2026-11-30T0900-kept-answers",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -155,6 +157,8 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-26T0900-site-search",
       "2026-11-27T0900-episode-tags",
       "2026-11-28T0900-audience",
+      "2026-11-29T0900-audience-limits",
+      "2026-11-30T0900-kept-answers",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")
