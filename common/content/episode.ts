@@ -14,6 +14,8 @@ export interface Episode {
   weekly_daily: Series;
   /** Its topics (issue 26). */
   tags: string[];
+  /** Sample content: made for the demo, not reporting. */
+  sample: boolean;
   duration_seconds: number | null;
   byte_size: number | null;
   guid: string;

@@ -6,6 +6,8 @@ export interface Recap {
   content: string;
   snippets: string | null;
   tags: string[];
+  /** Sample content: written for the demo, not reporting. */
+  sample: boolean;
   blog_image: string | null;
   /** The public address of `blog_image`, from this site or MEDIA_BASE_URL. */
   blog_image_url: string | null;

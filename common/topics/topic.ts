@@ -73,6 +73,8 @@ export interface TopicItem {
   summary: string | null;
   url: string;
   tags: string[];
+  /** Sample content: written for the demo, not reporting. */
+  sample: boolean;
   series?: "daily" | "weekly";
 }
 

@@ -11,6 +11,7 @@ const episode: Episode = {
   mp3_file: null,
   weekly_daily: "daily",
   tags: [],
+  sample: false,
   duration_seconds: 40,
   byte_size: null,
   guid: "rum-allocations",

@@ -82,7 +82,7 @@ export function plainText(markdown: string): string {
 
 /** A recap cut at its headings, so an answer can point at the part that says it. */
 export function recapPassages(recap: Recap): Passage[] {
-  const keywords = recap.tags.filter((t) => t !== "Sample content").join(", ");
+  const keywords = recap.tags.join(", ");
   const base = {
     kind: "recap" as const,
     source: recap.headline,

@@ -24,6 +24,8 @@ export const recapFrontMatter = z.object({
   tags: z.array(z.string().trim().min(1).max(40).superRefine(oneLine)).max(12).default([]),
   snippets: z.string().trim().min(1).superRefine(withLines).optional(),
   blog_image: mediaName.optional(),
+  /** Written for the demo, not reporting: shown with a mark, never as a topic. */
+  sample: z.boolean().default(false),
 });
 
 /** A recap as the content folder holds it: no id yet, and a stable key instead. */
@@ -38,6 +40,7 @@ export const demoEpisode = z.object({
   tags: z.array(z.string().trim().min(1).max(40).superRefine(oneLine)).max(12).optional(),
   mp3_file: mediaName.nullable(),
   script: z.string().nullable(),
+  sample: z.boolean().default(false),
 });
 export type DemoEpisode = z.infer<typeof demoEpisode>;
 
@@ -62,6 +65,7 @@ export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Pr
         snippets: fm.snippets ?? null,
         tags: fm.tags,
         blog_image: fm.blog_image ?? null,
+        sample: fm.sample,
       };
     }),
   );

@@ -16,7 +16,7 @@ import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type 
 
 
 
-const COLUMNS = ["id", "date", "title", "description", "mp3_file", "weekly_daily", "duration_seconds", "byte_size", "guid", "tags"] as const;
+const COLUMNS = ["id", "date", "title", "description", "mp3_file", "weekly_daily", "duration_seconds", "byte_size", "guid", "tags", "sample"] as const;
 
 // Lists say whether an episode has a transcript and chapters, and what kind, without reading them.
 const selectEpisode = (db: Kysely<DB>) =>
@@ -61,6 +61,7 @@ const toEpisode = ({ transcript_kind, has_chapters, ...row }: Row, mediaBaseUrl:
   return {
     ...row,
     tags: tagsFromColumn(row.tags),
+    sample: Number(row.sample) === 1,
     audio_url: row.mp3_file ? mediaUrl("podcast-episodes", row.mp3_file, mediaBaseUrl) : null,
     transcript_url: transcript_kind === "timed" ? paths.vtt : transcript_kind === "plain" ? paths.text : null,
     chapters_url: Number(has_chapters) ? paths.chapters : null,

@@ -9,7 +9,7 @@ import { mediaUrl } from "../media/buckets.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
 
 
-const COLUMNS = ["id", "date", "headline", "content", "snippets", "tags", "blog_image"] as const;
+const COLUMNS = ["id", "date", "headline", "content", "snippets", "tags", "sample", "blog_image"] as const;
 
 
 /**
@@ -98,6 +98,7 @@ function toRecap(row: RecapRow, mediaBaseUrl: string | undefined): Recap {
     content: row.content,
     snippets: row.snippets,
     tags: tagsFromColumn(row.tags),
+    sample: Number(row.sample) === 1,
     blog_image: row.blog_image,
     blog_image_url: row.blog_image ? mediaUrl("weekly-summary-pics", row.blog_image, mediaBaseUrl) : null,
   };

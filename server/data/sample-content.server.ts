@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { CONTENT_DIR, demoEpisodeGuid, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
+import { CONTENT_DIR } from "../content/demo-content.ts";
 import type { DB } from "../db/schema.ts";
 import { BUCKETS } from "../media/buckets.ts";
 import type { MediaStore } from "../media/media-store.ts";
@@ -15,26 +15,16 @@ export interface SampleRemoval {
 }
 
 /**
- * Takes the demo content out of a site that now publishes its own: the sample
- * recaps (external key `demo:…`) and episodes (their key and the seed's guid),
- * with their comments, and the sample media no remaining item or draft names.
- * Anything the operator made is untouched. Safe to run again (it then removes nothing).
+ * Takes the demo content out of a site that now publishes its own: the recaps and
+ * episodes flagged as sample content (the seed flags the demo's own), with their
+ * comments, and the sample media no remaining item or draft names. Anything the
+ * operator made is untouched. Safe to run again (it then removes nothing).
  */
 export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Promise<SampleRemoval> {
-  const [recaps, episodes] = await Promise.all([loadDemoRecaps(), loadDemoEpisodes()]);
-  const recapRows = await db.selectFrom("weekly_summaries").select("id").where("external_key", "in", recaps.map((r) => r.key)).execute();
-  const episodeRows = await db
-    .selectFrom("podcast_episodes")
-    .select(["id", "external_key", "guid"])
-    .where("external_key", "in", episodes.map((e) => e.key))
-    .execute();
-  let removedEpisodes = 0;
+  const recapRows = await db.selectFrom("weekly_summaries").select("id").where("sample", "=", 1).execute();
+  const episodeRows = await db.selectFrom("podcast_episodes").select("id").where("sample", "=", 1).execute();
   for (const row of recapRows) await deleteWithComments(db, "recap", row.id);
-  for (const row of episodeRows) {
-    if (row.guid !== demoEpisodeGuid(row.external_key!)) continue;
-    await deleteWithComments(db, "episode", row.id);
-    removedEpisodes++;
-  }
+  for (const row of episodeRows) await deleteWithComments(db, "episode", row.id);
 
   const named = new Set<string>();
   for (const r of await db.selectFrom("weekly_summaries").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
@@ -49,5 +39,5 @@ export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Pr
       media++;
     }
   }
-  return { recaps: recapRows.length, episodes: removedEpisodes, media };
+  return { recaps: recapRows.length, episodes: episodeRows.length, media };
 }

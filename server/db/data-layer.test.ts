@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { ROOT } from "../../tests/support/server.ts";
 import { openDatabase, type Database } from "./client.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { migrateTo, migrateToLatest } from "./migrate.ts";
 import { seedDemoContent } from "./seed.ts";
 
 const run = promisify(execFile);
@@ -46,6 +46,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-28T0900-audience",
       "2026-11-29T0900-audience-limits",
       "2026-11-30T0900-kept-answers",
+      "2026-12-01T0900-sample-flag",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -99,10 +100,14 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     expect(await seedDemoContent(db, testDb.dataDir)).toEqual({ seeded: false, recaps: 0, episodes: 0 });
     const recaps = await db.selectFrom("weekly_summaries").selectAll().execute();
     expect(recaps).toHaveLength(10);
-    // Every demo item is visibly marked as sample content.
+    // Every demo item is visibly marked as sample content, by its flag and in its text, never by a topic.
     for (const r of recaps) expect(r.content).toMatch(/\*\*Sample content\.\*\*/);
     const episodes = await db.selectFrom("podcast_episodes").selectAll().orderBy("date", "desc").execute();
     for (const e of episodes) expect(`${e.title} ${e.description}`).toMatch(/sample/i);
+    for (const item of [...recaps, ...episodes]) {
+      expect(Number(item.sample)).toBe(1);
+      expect(item.tags ?? "").not.toMatch(/sample/i);
+    }
     expect(new Set(episodes.map((e) => e.weekly_daily))).toEqual(new Set(["daily", "weekly"]));
     const withAudio = episodes.filter((e) => e.mp3_file);
     expect(withAudio.length).toBe(6);
@@ -117,6 +122,46 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
     for (const r of images)
       expect(fs.existsSync(path.join(testDb.dataDir, "media/weekly-summary-pics", r.blog_image!))).toBe(true);
     expect(recaps.some((r) => (r.snippets ?? "").length > 350)).toBe(true);
+  });
+
+  it("turns the old 'Sample content' tag into the sample flag, keeping the other tags", async () => {
+    const { db } = await open();
+    await migrateTo(db, "2026-11-30T0900-kept-answers");
+    const recap = (headline: string, tags: string | null) => ({ date: "2026-11-20", headline, content: "Text.", tags });
+    await db
+      .insertInto("weekly_summaries")
+      .values([
+        recap("Demo", JSON.stringify(["Sample content", "Tequila"])),
+        recap("Only sample", JSON.stringify(["Sample content"])),
+        recap("Reporting", JSON.stringify(["Tequila"])),
+        recap("Untagged", null),
+      ])
+      .execute();
+    await db
+      .insertInto("podcast_episodes")
+      .values({
+        date: "2026-11-20",
+        title: "Demo episode",
+        description: "D.",
+        weekly_daily: "daily",
+        guid: "g-1",
+        tags: JSON.stringify(["Rum", "Sample content"]),
+      })
+      .execute();
+    await migrateToLatest(db);
+    const recaps = await db
+      .selectFrom("weekly_summaries")
+      .select(["headline", "tags", "sample"])
+      .orderBy("id")
+      .execute();
+    expect(recaps.map((r) => [r.headline, r.tags, Number(r.sample)])).toEqual([
+      ["Demo", '["Tequila"]', 1],
+      ["Only sample", null, 1],
+      ["Reporting", '["Tequila"]', 0],
+      ["Untagged", null, 0],
+    ]);
+    const episode = await db.selectFrom("podcast_episodes").select(["tags", "sample"]).executeTakeFirstOrThrow();
+    expect([episode.tags, Number(episode.sample)]).toEqual(['["Rum"]', 1]);
   });
 
   it("does not seed a database that already has content", async () => {
@@ -159,6 +204,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-28T0900-audience",
       "2026-11-29T0900-audience-limits",
       "2026-11-30T0900-kept-answers",
+      "2026-12-01T0900-sample-flag",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

@@ -16,6 +16,7 @@ import * as episodeTags from "./migrations/2026-11-27T0900-episode-tags.ts";
 import * as audience from "./migrations/2026-11-28T0900-audience.ts";
 import * as audienceLimits from "./migrations/2026-11-29T0900-audience-limits.ts";
 import * as keptAnswers from "./migrations/2026-11-30T0900-kept-answers.ts";
+import * as sampleFlag from "./migrations/2026-12-01T0900-sample-flag.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28T0900-audience": audience,
   "2026-11-29T0900-audience-limits": audienceLimits,
   "2026-11-30T0900-kept-answers": keptAnswers,
+  "2026-12-01T0900-sample-flag": sampleFlag,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
@@ -47,4 +49,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause}`);
   }
   return (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Migrates up to and including `name`: for a test of what a later migration does to rows made before it. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateTo(name);
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
 }

@@ -12,6 +12,8 @@ export interface WeeklySummariesTable {
   tags: string | null;
   blog_image: string | null;
   external_key: string | null;
+  /** 1 for sample content (the demo's own items), 0 for reporting. */
+  sample: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -33,6 +35,8 @@ export interface PodcastEpisodesTable {
   chapters: string | null;
   /** JSON array of strings, as a recap's; see `tagsFromColumn`. */
   tags: string | null;
+  /** 1 for sample content (the demo's own items), 0 for reporting. */
+  sample: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

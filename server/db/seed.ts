@@ -51,6 +51,7 @@ export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string
           tags: JSON.stringify(r.tags),
           blog_image: r.blog_image,
           external_key: r.key,
+          sample: r.sample ? 1 : 0,
         })),
       )
       .execute();
@@ -70,6 +71,7 @@ export async function seedDemoContent(db: Kysely<DB>, media: MediaStore | string
           transcript: e.transcript,
           chapters: e.chapters,
           tags: tagsColumn(e.tags ?? []),
+          sample: e.sample ? 1 : 0,
         })),
       )
       .execute();

@@ -38,6 +38,7 @@ const recap = (text: string, id = 1): Recap => ({
   content: text,
   snippets: text,
   tags: [text, "Tequila"],
+  sample: false,
   blog_image: null,
   blog_image_url: null,
 });
@@ -50,6 +51,7 @@ const episode = (text: string): Episode => ({
   description: text,
   weekly_daily: "daily",
   tags: [text],
+  sample: false,
   mp3_file: "ep.mp3",
   audio_url: "/media/podcast-episodes/ep.mp3",
   byte_size: 1000,
@@ -70,7 +72,18 @@ describe("every feed, whatever the database holds", () => {
           podcast: podcastFeedXml("all", [episode(text)], site),
           topic: topicFeedXml(
             { slug: "tequila", name: text, recaps: 1, episodes: 0 },
-            [{ kind: "recap", id: 1, date: "2026-11-20", title: text, summary: text, url: "/recap/1", tags: [text] }],
+            [
+              {
+                kind: "recap",
+                id: 1,
+                date: "2026-11-20",
+                title: text,
+                summary: text,
+                url: "/recap/1",
+                tags: [text],
+                sample: false,
+              },
+            ],
             site,
           ),
         };

@@ -13,6 +13,7 @@ const RECAP: Recap = {
     "## Depletions\n\nShipments were **up 4%**; see [the podcast](/podcast?episode=3) and [TTB](https://www.ttb.gov/).\n\n![Shelf](/media/weekly-summary-pics/shelf.jpg)\n\n<script>alert(1)</script>",
   snippets: "Sample content: a pull-quote.",
   tags: ["Holiday"],
+  sample: false,
   blog_image: "cover.jpg",
   blog_image_url: "/media/weekly-summary-pics/cover.jpg",
 };

@@ -130,13 +130,13 @@ export async function topicItems(db: Kysely<DB>, topic: Topic, offset: number, l
   const [recaps, episodes] = await readTagged(db, topic, (tagged) =>
     Promise.all([
       tagged.recaps
-        .select(["id", "date", "headline", "snippets", "tags"])
+        .select(["id", "date", "headline", "snippets", "tags", "sample"])
         .orderBy("date", "desc")
         .orderBy("id", "desc")
         .limit(wanted)
         .execute(),
       tagged.episodes
-        .select(["id", "date", "title", "description", "tags", "weekly_daily"])
+        .select(["id", "date", "title", "description", "tags", "sample", "weekly_daily"])
         .orderBy("date", "desc")
         .orderBy("id", "desc")
         .limit(wanted)
@@ -152,6 +152,7 @@ export async function topicItems(db: Kysely<DB>, topic: Topic, offset: number, l
       summary: r.snippets,
       url: `/recap/${r.id}`,
       tags: tagsFromColumn(r.tags),
+      sample: Number(r.sample) === 1,
     })),
     ...episodes.map((e) => ({
       kind: "episode" as const,
@@ -161,6 +162,7 @@ export async function topicItems(db: Kysely<DB>, topic: Topic, offset: number, l
       summary: e.description,
       url: episodePath(e.id),
       tags: tagsFromColumn(e.tags),
+      sample: Number(e.sample) === 1,
       series: e.weekly_daily,
     })),
   ];

@@ -42,7 +42,9 @@ describe.each(ENGINES)("recap reads on %s", (engine) => {
       date: "2026-11-20",
       headline: "Holiday Shelf Sets Lean Into Value-Priced Premium",
     });
-    expect(recaps[0]!.tags).toEqual(["Sample content", "Premiumization", "Retail", "Holiday"]);
+    // Sample content is a flag, not a topic (issue 37).
+    expect(recaps[0]!.tags).toEqual(["Premiumization", "Retail", "Holiday"]);
+    expect(recaps[0]!.sample).toBe(true);
     expect(recaps[0]!.blog_image_url).toBe("/media/weekly-summary-pics/2026-11-20-holiday-shelf.jpg");
     expect(recaps.find((r) => r.headline.startsWith("RTD"))!.blog_image_url).toBeNull();
   });

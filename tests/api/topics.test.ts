@@ -38,8 +38,8 @@ describe.each(ENGINES)("topics on %s", (engine) => {
     const shared = /Shares ([^<]+)/.exec(section)![1]!.split(", ");
     expect([...shared].sort()).toEqual(["New York", "On-Premise", "Tequila"]);
     expect(section).not.toContain(`href="/recap/${recap.id}"`);
-    // A tag on every item ("Sample content", before the tests below add content without it) is no reason.
-    expect(section).not.toContain("Sample content");
+    // Sample content is a flag, not a topic: it is no reason to relate two items.
+    expect(section).not.toContain("Shares Sample content");
   });
 
   it("lists a tag's recaps and episodes newest first, and the companies they name", async () => {
@@ -136,5 +136,29 @@ describe.each(ENGINES)("topics on %s", (engine) => {
     expect(recapPage).toMatch(/<a[^>]+href="\/topics\/on-premise"/);
     const podcast = await html("/podcast");
     expect(podcast).toMatch(/<a[^>]+href="\/topics\/holiday"/);
+  });
+  it("marks the demo's items as sample content by a flag: a mark beside their chips, never a topic", async () => {
+    // The demo's largest topic was "Sample content", listing every demo item (issue 37, point 11).
+    const index = await html("/topics");
+    expect(index).not.toMatch(/href="\/topics\/sample-content"/);
+    expect((await get("/topics/sample-content")).status).toBe(404);
+    expect(await (await get("/sitemap.xml")).text()).not.toContain("/topics/sample-content<");
+
+    const { body: demo } = await admin.json<{ recaps: Array<{ id: number; sample: boolean }> }>(
+      "GET",
+      "/api/recaps?q=Holiday%20Shelf",
+    );
+    const sample = demo!.recaps[0]!;
+    expect(sample.sample).toBe(true);
+    const mark = /<span[^>]*data-sample-mark[^>]*>Sample content<span class="sr-only">: ([^<]+)<\/span><\/span>/;
+    expect(await html(`/recap/${sample.id}`)).toMatch(mark);
+    expect(await html("/podcast")).toMatch(mark);
+    expect(await html("/topics/tequila")).toMatch(mark);
+
+    // What the operator publishes is reporting: no mark, even with the old tag's words in its text.
+    const own = await recap({ date: "2026-11-21", headline: "Reporting, not a sample", tags: ["Tequila"] });
+    const { body } = await admin.json<{ sample: boolean }>("GET", `/api/recaps/${own}`);
+    expect(body!.sample).toBe(false);
+    expect(await html(`/recap/${own}`)).not.toContain("data-sample-mark");
   });
 });

@@ -47,7 +47,7 @@ function spawnServer(env: Record<string, string>) {
   });
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, timeoutMs = 45_000): Promise<RunningServer> {
   const child = spawnServer(env);
   const logs: RunningServer["logs"] = [];
   let stderr = "";

@@ -10,7 +10,10 @@ import { PublishControls } from "./publish-controls";
 import type { FormProblem } from "#common/desk/desk-types.ts";
 
 /** A recap as the editor shows it: new, a draft (scheduled or not), or published. */
-export type RecapEditorItem = Recap & { kind: "new" | "draft" | "published"; publish_at: string | null };
+export type RecapEditorItem = Omit<Recap, "sample"> & {
+  kind: "new" | "draft" | "published";
+  publish_at: string | null;
+};
 
 /**
  * The recap editor: the markdown on one side, the preview on the other,

@@ -54,7 +54,7 @@ export function EpisodeCard({
         {episode.title}
       </Heading>
       <p className="text-ink-700">{episode.description}</p>
-      <TopicChips tags={episode.tags} />
+      <TopicChips tags={episode.tags} sample={episode.sample} />
       {audioUrl ? (
         <AudioPlayerIsland episode={{ ...episode, audio_url: audioUrl }} label={`Play “${episode.title}”`} />
       ) : (

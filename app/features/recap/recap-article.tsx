@@ -35,7 +35,7 @@ export function RecapArticle({ recap, related }: { recap: RecapView; related: Re
           <h1 className="font-display text-3xl font-semibold leading-tight text-ink-950 sm:text-4xl">
             {recap.headline}
           </h1>
-          <RecapTags tags={recap.tags} />
+          <RecapTags recap={recap} />
         </header>
         <div className="mt-8 space-y-6">
           <RecapImage recap={recap} priority />

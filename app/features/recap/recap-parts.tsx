@@ -1,9 +1,9 @@
 import { TopicChips } from "../../components/topic-chips";
 import type { RecapView } from "#common/content/recap.ts";
 
-/** Tags as chips (the reader) or pills (the detail page): the same element either way, each leading to its topic. */
-export function RecapTags({ tags }: { tags: string[] }) {
-  return <TopicChips tags={tags} />;
+/** Tags as chips (the reader) or pills (the detail page): the same element either way, each leading to its topic; sample content marked. */
+export function RecapTags({ recap }: { recap: Pick<RecapView, "tags" | "sample"> }) {
+  return <TopicChips tags={recap.tags} sample={recap.sample} />;
 }
 
 export function RecapImage({

@@ -25,7 +25,7 @@ export function RecapReader({ recap, headingRef }: { recap: RecapView; headingRe
         >
           {recap.headline}
         </h2>
-        <RecapTags tags={recap.tags} />
+        <RecapTags recap={recap} />
       </header>
       <div className="mt-6 space-y-6">
         <RecapImage recap={recap} />

@@ -29,7 +29,7 @@ export function TopicItemList({ items }: { items: TopicItem[] }) {
             </a>
           </h2>
           {item.summary ? <p className="mt-2 line-clamp-3 text-ink-800">{item.summary}</p> : null}
-          <TopicChips tags={item.tags} className="mt-3" />
+          <TopicChips tags={item.tags} sample={item.sample} className="mt-3" />
         </li>
       ))}
     </ol>
