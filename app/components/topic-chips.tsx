@@ -30,7 +30,7 @@ export function TopicChips({
             data-sample-mark=""
           >
             {SAMPLE_MARK}
-            <span className="sr-only">: {SAMPLE_MEANING}</span>
+            <span className="sr-only">{`: ${SAMPLE_MEANING}`}</span>
           </span>
         </li>
       ) : null}

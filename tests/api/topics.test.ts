@@ -156,9 +156,18 @@ describe.each(ENGINES)("topics on %s", (engine) => {
     expect(await html("/topics/tequila")).toMatch(mark);
 
     // What the operator publishes is reporting: no mark, even with the old tag's words in its text.
-    const own = await recap({ date: "2026-11-21", headline: "Reporting, not a sample", tags: ["Tequila"] });
-    const { body } = await admin.json<{ sample: boolean }>("GET", `/api/recaps/${own}`);
-    expect(body!.sample).toBe(false);
+    const { body: published } = await admin.json<{ recap: { id: number; sample: boolean } }>(
+      "POST",
+      "/api/admin/recaps",
+      {
+        date: "2026-11-21",
+        headline: "Reporting, not a sample",
+        content: "Sample content, said in passing.",
+        tags: ["Tequila"],
+      },
+    );
+    const own = published!.recap.id;
+    expect(published!.recap.sample).toBe(false);
     expect(await html(`/recap/${own}`)).not.toContain("data-sample-mark");
   });
 });
