@@ -37,7 +37,11 @@ export function toRecapView({ content, ...recap }: Recap): RecapView {
   };
 }
 
-export async function getRecapView(db: Kysely<DB>, id: number, mediaBaseUrl: string | undefined): Promise<RecapView | undefined> {
+export async function getRecapView(
+  db: Kysely<DB>,
+  id: number,
+  mediaBaseUrl: string | undefined,
+): Promise<RecapView | undefined> {
   const recap = await getRecap(db, id, mediaBaseUrl);
   return recap && toRecapView(recap);
 }

@@ -22,11 +22,23 @@ export interface SampleRemoval {
  */
 export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Promise<SampleRemoval> {
   const [recaps, episodes] = await Promise.all([loadDemoRecaps(), loadDemoEpisodes()]);
-  const recapRows = await db.selectFrom("weekly_summaries").select("id").where("external_key", "in", recaps.map((r) => r.key)).execute();
+  const recapRows = await db
+    .selectFrom("weekly_summaries")
+    .select("id")
+    .where(
+      "external_key",
+      "in",
+      recaps.map((r) => r.key),
+    )
+    .execute();
   const episodeRows = await db
     .selectFrom("podcast_episodes")
     .select(["id", "external_key", "guid"])
-    .where("external_key", "in", episodes.map((e) => e.key))
+    .where(
+      "external_key",
+      "in",
+      episodes.map((e) => e.key),
+    )
     .execute();
   let removedEpisodes = 0;
   for (const row of recapRows) await deleteWithComments(db, "recap", row.id);
@@ -37,10 +49,30 @@ export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Pr
   }
 
   const named = new Set<string>();
-  for (const r of await db.selectFrom("weekly_summaries").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
-  for (const r of await db.selectFrom("recap_drafts").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
-  for (const r of await db.selectFrom("podcast_episodes").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
-  for (const r of await db.selectFrom("episode_drafts").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
+  for (const r of await db
+    .selectFrom("weekly_summaries")
+    .select("blog_image as file")
+    .where("blog_image", "is not", null)
+    .execute())
+    named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db
+    .selectFrom("recap_drafts")
+    .select("blog_image as file")
+    .where("blog_image", "is not", null)
+    .execute())
+    named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db
+    .selectFrom("podcast_episodes")
+    .select("mp3_file as file")
+    .where("mp3_file", "is not", null)
+    .execute())
+    named.add(`podcast-episodes/${r.file}`);
+  for (const r of await db
+    .selectFrom("episode_drafts")
+    .select("mp3_file as file")
+    .where("mp3_file", "is not", null)
+    .execute())
+    named.add(`podcast-episodes/${r.file}`);
   let media = 0;
   for (const bucket of BUCKETS) {
     for (const file of await fs.readdir(path.join(CONTENT_DIR, "media", bucket))) {
