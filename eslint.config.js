@@ -110,6 +110,8 @@ export default tseslint.config(
   {
     files: ["server/**"],
     rules: {
+      // *.server.ts exactly when a route module imports it (docs/architecture.md, "The .server rule").
+      "wall/server-suffix": "error",
       ...restrict({
         regex: APP,
         message: "server/ never imports app/: what both sides need lives in common/.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownHtml } from "./markdown-html.server.ts";
+import { markdownHtml } from "./markdown-html.ts";
 
 describe("the shared markdown renderer", () => {
   it("renders paragraphs, three heading levels, lists, bold and GFM tables", () => {

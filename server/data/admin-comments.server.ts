@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterKeyset, type Keyset } from "./list-page.server.ts";
 import type { CommentStatus, DB } from "../db/schema.ts";
-import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.server.ts";
+import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.ts";
 
 /** A comment as the moderator sees it: with its status, its writer's address and what it hangs under. */
 export interface ModeratedComment {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { tagsColumn } from "#common/topics/topic.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 import { getEpisode, type Episode, type Series } from "./episodes.server.ts";
 
 /** An episode as the publishing API takes it, with the audio facts read from its file. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { tagsColumn } from "#common/topics/topic.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 
 /** A recap as the publishing API takes it; `external_key` makes a create idempotent. */

@@ -5,15 +5,15 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
-import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.server.ts";
+import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.ts";
 import { ShareStore } from "../chat/share-store.ts";
 import { saveEpisodeDraft, saveRecapDraft } from "../desk/drafts.server.ts";
 import { publishRecapDraft } from "../desk/publish.server.ts";
 import { addStaff } from "../desk/staff.server.ts";
 import { expandSends, queueRecap } from "../newsletter/send-queue.server.ts";
-import { claimConfirmation } from "../newsletter/confirmations.server.ts";
+import { claimConfirmation } from "../newsletter/confirmations.ts";
 import { confirmSubscription, requestSubscription } from "../newsletter/subscribers.server.ts";
-import { addComment } from "./comments.server.ts";
+import { addComment } from "./comments.ts";
 
 describe.each(ENGINES)("backup snapshot on %s", (engine) => {
   const opened: Array<{ testDb: TestDatabase; database: Database }> = [];

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { markdownHtml } from "../content/markdown-html.server.ts";
+import { markdownHtml } from "../content/markdown-html.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 import type { RecapView } from "#common/content/recap.ts";
 

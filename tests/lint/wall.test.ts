@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -130,5 +132,44 @@ describe("import() does not cross the wall", () => {
         'import { loadConfig } from "#server/config.ts";\nexport const x = loadConfig;\n',
       ),
     ).toEqual([expect.stringMatching(/^no-restricted-imports: .*UI code never imports server\//)]);
+  });
+});
+
+describe("the .server rule: a server module is *.server.ts exactly when a route module imports it", () => {
+  const SUFFIX = /^wall\/server-suffix: No route module imports this module/;
+
+  it("refuses the suffix on a module no route imports", async () => {
+    expect(await wall("server/chat/nobody-imports-this.server.ts", "export const x = 1;\n")).toEqual([
+      expect.stringMatching(SUFFIX),
+    ]);
+  });
+
+  it("does not count a type-only import (app/routes/admin/episode-edit.tsx names AudioFacts)", async () => {
+    expect(await wall("server/media/audio-facts.server.ts", "export interface AudioFacts {}\n")).toEqual([
+      expect.stringMatching(SUFFIX),
+    ]);
+  });
+
+  it("accepts the suffix on a module a route imports, and a plain name on one it does not", async () => {
+    expect(await wall("server/data/recaps.server.ts", "export const x = 1;\n")).toEqual([]);
+    expect(await wall("server/desk/sessions.server.ts", "export const x = 1;\n")).toEqual([]);
+    expect(await wall("server/chat/nobody-imports-this.ts", "export const x = 1;\n")).toEqual([]);
+  });
+
+  it("refuses a plain name on a module a route imports (the routes zone)", async () => {
+    expect(
+      await wall(
+        "app/routes/recap.tsx",
+        'import { loadConfig } from "#server/config.ts";\nexport const x = loadConfig;\n',
+      ),
+    ).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*only through a \*\.server\.ts module/),
+    ]);
+  });
+
+  it("lists for later renaming only files that still exist (empty the list when server/http/app.ts is split)", async () => {
+    const plugin = pathToFileURL(path.join(ROOT, "eslint-wall.js")).href;
+    const { PENDING_SERVER_RENAMES } = (await import(plugin)) as { PENDING_SERVER_RENAMES: string[] };
+    for (const file of PENDING_SERVER_RENAMES) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { CONTENT_DIR, demoEpisodeGuid, loadDemoEpisodes, loadDemoRecaps } from "
 import type { DB } from "../db/schema.ts";
 import { BUCKETS } from "../media/buckets.ts";
 import type { MediaStore } from "../media/media-store.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 
 export interface SampleRemoval {
   recaps: number;
