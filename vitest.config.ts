@@ -21,7 +21,13 @@ export default defineConfig({
         extends: false,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "common/**/*.test.{ts,tsx}"],
+          include: [
+            "server/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "common/**/*.test.{ts,tsx}",
+            // The wall's lint rules, proved on snippets (ESLint's Node API, no server).
+            "tests/lint/**/*.test.ts",
+          ],
           environment: "node",
           maxWorkers: 2,
         },

@@ -8,7 +8,7 @@ import {
   type SearchKind,
   type SearchResponse,
 } from "#common/search/site-search.ts";
-import { MarkedText } from "../features/search/marked-text";
+import { MarkedText } from "./marked-text";
 import { isSearchShortcut } from "../lib/search-shortcut";
 
 /** How long typing must pause before suggestions are asked for. */

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Company } from "./company.ts";
 import { matchesQuery, nextRankSort, rankedTable, visibleRows } from "./company-query.ts";
 
-const company = (id: number, name: string, location: string, keyBrands: string[], type: Company["type"] = "manufacturer"): Company => ({
+const company = (
+  id: number,
+  name: string,
+  location: string,
+  keyBrands: string[],
+  type: Company["type"] = "manufacturer",
+): Company => ({
   id,
   name,
   location,
@@ -53,8 +59,15 @@ describe("rank sort", () => {
   });
 
   it("numbers each table from #1 in its original order", () => {
-    expect(rankedTable(FIXTURE, "manufacturer").map((r) => [r.rank, r.company.id])).toEqual([[1, 1], [2, 2], [3, 3]]);
-    expect(rankedTable(FIXTURE, "distributor").map((r) => [r.rank, r.company.id])).toEqual([[1, 4], [2, 5]]);
+    expect(rankedTable(FIXTURE, "manufacturer").map((r) => [r.rank, r.company.id])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(rankedTable(FIXTURE, "distributor").map((r) => [r.rank, r.company.id])).toEqual([
+      [1, 4],
+      [2, 5],
+    ]);
   });
 
   it("keeps the original order for normal and ascending, reverses it for descending, and never renumbers", () => {

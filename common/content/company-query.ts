@@ -17,7 +17,6 @@ export function nextRankSort(sort: RankSort): RankSort {
   return sort === "none" ? "ascending" : sort === "ascending" ? "descending" : "none";
 }
 
-
 /** Substring match on name, location or any key brand, ignoring case and accents; an empty query matches everything. */
 export function matchesQuery(company: Pick<Company, "name" | "location" | "keyBrands">, query: string): boolean {
   const needle = fold(query.trim());

@@ -1,4 +1,4 @@
-import type { AudioHit } from "./download-store.server.ts";
+import type { AudioHit } from "./download-store.ts";
 import { isBotAgent } from "./user-agents.ts";
 
 // Combined Log Format (Apache and nginx "combined"; CloudFront, Bunny, Fastly and most CDNs can write it):

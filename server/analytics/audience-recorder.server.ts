@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { DailySalts } from "./daily-salts.server.ts";
+import { DailySalts } from "./daily-salts.ts";
 import { addDays, utcDay } from "./utc-days.ts";
-import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
-import { recordPageHits, type PageHit } from "./reader-store.server.ts";
+import { recordAudioHits, type AudioHit } from "./download-store.ts";
+import { recordPageHits, type PageHit } from "./reader-store.ts";
 import { noWrites } from "./audience-limits.ts";
-import { pruneAudience } from "./audience-prune.server.ts";
+import { pruneAudience } from "./audience-prune.ts";
 import { networkOf } from "./client-network.ts";
 import { EventBuffer } from "./event-buffer.ts";
 

@@ -3,7 +3,7 @@ import type { DB } from "../db/schema.ts";
 import type { DownloadsReport, ReadersReport, SubscribersReport } from "#common/analytics/audience-report.ts";
 import { daysOf, type Period } from "./audience-period.server.ts";
 import { addDays } from "./utc-days.ts";
-import { WHOLE_SITE } from "./reader-store.server.ts";
+import { WHOLE_SITE } from "./reader-store.ts";
 
 export type { DownloadsReport, ReadersReport, SubscribersReport };
 

@@ -3,8 +3,8 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/d
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { AGENTS_PER_NETWORK, noWrites, WRITE_CHUNK } from "./audience-limits.ts";
-import { DailySalts } from "./daily-salts.server.ts";
-import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
+import { DailySalts } from "./daily-salts.ts";
+import { recordAudioHits, type AudioHit } from "./download-store.ts";
 
 const HOUR = 3_600_000;
 // 22:00 UTC: a listener's window opened now spans midnight.

@@ -10,9 +10,9 @@ import {
   SOURCES_PER_DAY,
   VIEWS_PER_VISITOR_DAY,
 } from "./audience-limits.ts";
-import { pruneAudience } from "./audience-prune.server.ts";
-import { DailySalts } from "./daily-salts.server.ts";
-import { recordPageHits, type PageHit } from "./reader-store.server.ts";
+import { pruneAudience } from "./audience-prune.ts";
+import { DailySalts } from "./daily-salts.ts";
+import { recordPageHits, type PageHit } from "./reader-store.ts";
 import { addDays } from "./utc-days.ts";
 
 const AT = new Date(Date.UTC(2026, 10, 20, 9));

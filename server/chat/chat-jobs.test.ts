@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { finishJob, latestJob, startJob } from "./chat-jobs.server.ts";
+import { finishJob, latestJob, startJob } from "./chat-jobs.ts";
 
 describe.each(ENGINES)("deep-research jobs on %s", (engine) => {
   let testDb: TestDatabase;

@@ -8,7 +8,7 @@ import {
 } from "#common/chat/answer-feedback.ts";
 import { ANSWER_ID } from "#common/chat/kept-answers.ts";
 import type { DB } from "../db/schema.ts";
-import { KeptAnswers } from "./kept-answers.server.ts";
+import { KeptAnswers } from "./kept-answers.ts";
 
 /**
  * What the chat page sends under an answer: the id the server gave the answer,

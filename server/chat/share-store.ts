@@ -5,7 +5,7 @@ import { ANSWER_ID } from "#common/chat/kept-answers.ts";
 import { SHARE_DAYS, SHARE_MAX_ANSWERS } from "#common/chat/shared-conversation.ts";
 import type { DB } from "../db/schema.ts";
 import { digestOf } from "../newsletter/link-secret.ts";
-import type { KeptAnswer } from "./kept-answers.server.ts";
+import type { KeptAnswer } from "./kept-answers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { SHARED_LIST_CLASS, SharedTurnItems } from "#common/chat/shared-messages
 import type { DB } from "../db/schema.ts";
 import { citedPassage } from "./citations.ts";
 import type { HubIndex, HubKnowledge } from "./hub-index.ts";
-import { KeptAnswers, type KeptAnswer } from "./kept-answers.server.ts";
+import { KeptAnswers, type KeptAnswer } from "./kept-answers.ts";
 import { ShareStore, type ShareLookup } from "./share-store.ts";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SHARE_TITLE_MAX } from "#common/chat/shared-conversation.ts";
 import type { HubIndex } from "./hub-index.ts";
-import type { KeptAnswer } from "./kept-answers.server.ts";
+import type { KeptAnswer } from "./kept-answers.ts";
 import { sharedConversationHtml, shareTitle } from "./shared-conversation.server.ts";
 
 // A share's page is rendered once and then sent as it is (issue 38), so what it holds must be

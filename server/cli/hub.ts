@@ -11,7 +11,7 @@ import { episodePath } from "#common/feeds/feed-paths.ts";
 import { labelFrom } from "../media/store-upload.ts";
 import type { SendProgress } from "../newsletter/send-queue.server.ts";
 import type { DownloadsReport, ReadersReport, SubscribersReport } from "../analytics/audience-report.server.ts";
-import type { ImportResult } from "../analytics/log-import.server.ts";
+import type { ImportResult } from "../analytics/log-import.ts";
 import { printDownloads, printReaders, printSubscribers } from "./stats-print.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]

@@ -13,7 +13,14 @@ export function companiesCsv(type: CompanyType, rows: readonly RankedCompany[]):
   }
   return toCsv([
     ["Rank", "Company", "Location", "Revenue", "Coverage", "Focus Area"],
-    ...rows.map((row) => [String(row.rank), row.company.name, row.company.location, row.company.revenue ?? "", row.company.coverage ?? "", brands(row)]),
+    ...rows.map((row) => [
+      String(row.rank),
+      row.company.name,
+      row.company.location,
+      row.company.revenue ?? "",
+      row.company.coverage ?? "",
+      brands(row),
+    ]),
   ]);
 }
 

@@ -55,7 +55,8 @@ export const companiesFileSchema = z
         if (sourceIds.has(source.id)) issue(`${company.name}: duplicate source id ${source.id}`, "sources");
         sourceIds.add(source.id);
         const notThePublishers = sourceAddressProblem(source);
-        if (notThePublishers) issue(`${company.name}: source "${source.id}": ${notThePublishers}`, "sources", at, "url");
+        if (notThePublishers)
+          issue(`${company.name}: source "${source.id}": ${notThePublishers}`, "sources", at, "url");
       });
       company.keyBrands.forEach((brand, at) => {
         const notABrand = keyBrandProblem(brand.text);
@@ -64,13 +65,18 @@ export const companiesFileSchema = z
       const cited = new Set<string>();
       for (const [field, claim] of claimsOf(company)) {
         for (const id of claim.cite ?? []) {
-          if (!sourceIds.has(id)) issue(`${company.name}: ${field} cites "${id}", which is not among its sources`, field);
+          if (!sourceIds.has(id))
+            issue(`${company.name}: ${field} cites "${id}", which is not among its sources`, field);
           cited.add(id);
         }
         if (claim.date && lastDayOf(claim.date) > asOf)
-          issue(`${company.name}: ${field} reports an event of ${claim.date}, after the data's as-of date ${asOf}`, field);
+          issue(
+            `${company.name}: ${field} reports an event of ${claim.date}, after the data's as-of date ${asOf}`,
+            field,
+          );
       }
-      for (const id of sourceIds) if (!cited.has(id)) issue(`${company.name}: source "${id}" is listed but no claim cites it`, "sources");
+      for (const id of sourceIds)
+        if (!cited.has(id)) issue(`${company.name}: source "${id}" is listed but no claim cites it`, "sources");
     });
   });
 
@@ -132,4 +138,3 @@ export function parseCompanies(input: unknown): Company[] {
   }
   return result.data.companies.map(toCompany);
 }
-

@@ -28,7 +28,8 @@ describe("the Top Players dataset (content/companies.json)", () => {
   it("gives every company a full profile with every field filled in", () => {
     for (const company of COMPANIES) {
       expect(company.profile, company.name).toBeDefined();
-      for (const [field, value] of Object.entries(company.profile!)) expect(value.trim(), `${company.name}: ${field}`).not.toBe("");
+      for (const [field, value] of Object.entries(company.profile!))
+        expect(value.trim(), `${company.name}: ${field}`).not.toBe("");
       expect(company.name.trim()).not.toBe("");
       expect(company.location).toMatch(/^[^,]+, [A-Z]{2}$/);
       // A distributor whose brands no publisher's page names lists none (issue 37); a manufacturer always has its own.
@@ -36,13 +37,15 @@ describe("the Top Players dataset (content/companies.json)", () => {
       expect(company.sources.length, company.name).toBeGreaterThan(0);
       expect(company.ownership.trim(), company.name).not.toBe("");
       // A figure without its year cannot be checked or compared.
-      for (const figure of [company.revenue, company.sales]) if (figure) expect(figure, company.name).toMatch(/\b20\d\d\b/);
+      for (const figure of [company.revenue, company.sales])
+        if (figure) expect(figure, company.name).toMatch(/\b20\d\d\b/);
     }
   });
 
   it("has no duplicate names and gives every distributor revenue or coverage", () => {
     expect(new Set(COMPANIES.map((c) => c.name.toLowerCase())).size).toBe(50);
-    for (const d of COMPANIES.filter((c) => c.type === "distributor")) expect(d.revenue || d.coverage, d.name).toBeTruthy();
+    for (const d of COMPANIES.filter((c) => c.type === "distributor"))
+      expect(d.revenue || d.coverage, d.name).toBeTruthy();
   });
 
   it("names every company in docs/companies.md, where its facts can be checked", () => {
@@ -100,12 +103,20 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(() => parseCompanies(unknown)).toThrow(/ownership cites "nowhere", which is not among its sources/);
 
     const unused = clone();
-    unused.companies[0]!.sources.push({ id: "spare", title: "T", publisher: "P", date: "2024", url: "https://example.com/" });
+    unused.companies[0]!.sources.push({
+      id: "spare",
+      title: "T",
+      publisher: "P",
+      date: "2024",
+      url: "https://example.com/",
+    });
     expect(() => parseCompanies(unused)).toThrow(/source "spare" is listed but no claim cites it/);
 
     const late = clone();
     (late.companies[1]!.recentDevelopments as Array<{ date: string }>)[0]!.date = "2025-01-06";
-    expect(() => parseCompanies(late)).toThrow(/reports an event of 2025-01-06, after the data's as-of date 2024-12-31/);
+    expect(() => parseCompanies(late)).toThrow(
+      /reports an event of 2025-01-06, after the data's as-of date 2024-12-31/,
+    );
 
     const undated = clone();
     delete (undated.companies[1]!.recentDevelopments as Array<{ date?: string }>)[0]!.date;
@@ -120,8 +131,14 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(() => parseCompanies(estimated)).not.toThrow();
 
     const owner = clone();
-    owner.companies[0]!.ownership = { text: "Probably its parent", estimate: "a guess", cite: [owner.companies[0]!.sources[0]!.id] };
-    expect(() => parseCompanies(owner)).toThrow(/companies\.0\.ownership: an owner is a fact: cite a source, never an estimate/);
+    owner.companies[0]!.ownership = {
+      text: "Probably its parent",
+      estimate: "a guess",
+      cite: [owner.companies[0]!.sources[0]!.id],
+    };
+    expect(() => parseCompanies(owner)).toThrow(
+      /companies\.0\.ownership: an owner is a fact: cite a source, never an estimate/,
+    );
 
     const brand = clone();
     (brand.companies[0]!.keyBrands as Array<Record<string, unknown>>)[0]!.estimate = "a guess";
@@ -129,13 +146,18 @@ describe("the Top Players dataset (content/companies.json)", () => {
 
     const notDisclosed = clone();
     notDisclosed.companies[0]!.founded = { text: "Around 1900", undisclosed: true };
-    expect(() => parseCompanies(notDisclosed)).toThrow(/only a "Not disclosed" or "Not published" statement needs no source/);
+    expect(() => parseCompanies(notDisclosed)).toThrow(
+      /only a "Not disclosed" or "Not published" statement needs no source/,
+    );
   });
 
   it("cites every source on its publisher's own domains, or as a declared archive of a page there", () => {
     const diageo = at(4);
     const wiki = sourceAt(clone(), diageo, "wiki-diageo");
-    expect(raw.companies[diageo]!.sources[wiki]).toMatchObject({ publisher: "Wikipedia", url: "https://en.wikipedia.org/wiki/Diageo" });
+    expect(raw.companies[diageo]!.sources[wiki]).toMatchObject({
+      publisher: "Wikipedia",
+      url: "https://en.wikipedia.org/wiki/Diageo",
+    });
 
     // The copy the data used to cite: a Wikipedia mirror on another host.
     const copied = clone();
@@ -146,7 +168,10 @@ describe("the Top Players dataset (content/companies.json)", () => {
       ),
     );
     // A host that only looks like the publisher's is not on its domain.
-    for (const lookalike of ["https://en.wikipedia.org.mirror.example/wiki/Diageo", "https://notwikipedia.org/wiki/Diageo"]) {
+    for (const lookalike of [
+      "https://en.wikipedia.org.mirror.example/wiki/Diageo",
+      "https://notwikipedia.org/wiki/Diageo",
+    ]) {
       const file = clone();
       file.companies[diageo]!.sources[wiki]!.url = lookalike;
       expect(() => parseCompanies(file), lookalike).toThrow(/which is not a domain of its publisher Wikipedia/);
@@ -162,7 +187,9 @@ describe("the Top Players dataset (content/companies.json)", () => {
     const archived = "https://web.archive.org/web/20241231000000/https://en.wikipedia.org/wiki/Diageo";
     const undeclared = clone();
     undeclared.companies[diageo]!.sources[wiki]!.url = archived;
-    expect(() => parseCompanies(undeclared)).toThrow(/is an archived copy: declare it with "archive": "Internet Archive"/);
+    expect(() => parseCompanies(undeclared)).toThrow(
+      /is an archived copy: declare it with "archive": "Internet Archive"/,
+    );
     const declared = clone();
     Object.assign(declared.companies[diageo]!.sources[wiki]!, { url: archived, archive: "Internet Archive" });
     expect(() => parseCompanies(declared)).not.toThrow();
@@ -176,7 +203,9 @@ describe("the Top Players dataset (content/companies.json)", () => {
     );
     const notAnArchive = clone();
     Object.assign(notAnArchive.companies[diageo]!.sources[wiki]!, { archive: "Internet Archive" });
-    expect(() => parseCompanies(notAnArchive)).toThrow(/is declared as an archive of Internet Archive, but is not on its domains/);
+    expect(() => parseCompanies(notAnArchive)).toThrow(
+      /is declared as an archive of Internet Archive, but is not on its domains/,
+    );
     const bare = clone();
     Object.assign(bare.companies[diageo]!.sources[wiki]!, {
       url: "https://web.archive.org/web/2024*/diageo",
@@ -232,7 +261,9 @@ describe("the Top Players dataset (content/companies.json)", () => {
     const cite = [category.companies[allied]!.sources[0]!.id];
     category.companies[allied]!.keyBrands = [{ text: "Wine", cite }];
     expect(() => parseCompanies(category)).toThrow(
-      new RegExp(`companies\\.${allied}\\.keyBrands\\.0: Allied Beverage Group: key brand "Wine" is a category, not a brand`),
+      new RegExp(
+        `companies\\.${allied}\\.keyBrands\\.0: Allied Beverage Group: key brand "Wine" is a category, not a brand`,
+      ),
     );
     const sentence = clone();
     sentence.companies[allied]!.keyBrands = [
@@ -243,7 +274,9 @@ describe("the Top Players dataset (content/companies.json)", () => {
     );
     const none = clone();
     none.companies[0]!.keyBrands = [];
-    expect(() => parseCompanies(none)).toThrow(/companies\.0\.keyBrands: Anheuser-Busch: a manufacturer lists at least one key brand/);
+    expect(() => parseCompanies(none)).toThrow(
+      /companies\.0\.keyBrands: Anheuser-Busch: a manufacturer lists at least one key brand/,
+    );
   });
 
   it("is checked before every build: npm run check:companies fails on an unsourced claim and passes the real file", () => {
@@ -273,7 +306,11 @@ describe("the Top Players dataset (content/companies.json)", () => {
       const at = path.join(mkdtempSync(path.join(os.tmpdir(), "companies-")), "companies.json");
       writeFileSync(at, JSON.stringify(file));
       try {
-        return { status: 0, stdout: execFileSync(process.execPath, [cli, at], { encoding: "utf8", stdio: "pipe" }), stderr: "" };
+        return {
+          status: 0,
+          stdout: execFileSync(process.execPath, [cli, at], { encoding: "utf8", stdio: "pipe" }),
+          stderr: "",
+        };
       } catch (error) {
         return error as { status: number; stdout: string; stderr: string };
       }
@@ -294,7 +331,8 @@ describe("the Top Players dataset (content/companies.json)", () => {
 
     const winebow = at(36);
     const notABrand = clone();
-    (notABrand.companies[winebow]!.keyBrands as Array<{ text: string }>)[0]!.text = "Fine wine imports, especially Italian";
+    (notABrand.companies[winebow]!.keyBrands as Array<{ text: string }>)[0]!.text =
+      "Fine wine imports, especially Italian";
     const refusedBrand = check(notABrand);
     expect(refusedBrand.status).toBe(1);
     expect(refusedBrand.stderr).toContain(

@@ -11,7 +11,10 @@ const text = z.string().trim().min(1);
 export const partialDate = z
   .string()
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "expected YYYY, YYYY-MM or YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d)), "not a date");
+  .refine(
+    (d) => !Number.isNaN(Date.parse(d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d)),
+    "not a date",
+  );
 
 /**
  * A document the claims rest on. `publisher` names who published it, as listed in
@@ -48,9 +51,15 @@ export const claimSchema = z
     const cited = (claim.cite?.length ?? 0) > 0;
     if (claim.undisclosed) {
       if (!/^Not (disclosed|published)\b/.test(claim.text))
-        ctx.addIssue({ code: "custom", message: `"${claim.text}": only a "Not disclosed" or "Not published" statement needs no source` });
+        ctx.addIssue({
+          code: "custom",
+          message: `"${claim.text}": only a "Not disclosed" or "Not published" statement needs no source`,
+        });
     } else if (!cited && !claim.estimate) {
-      ctx.addIssue({ code: "custom", message: `"${claim.text}" has no source: cite one, or mark it as an estimate with its method` });
+      ctx.addIssue({
+        code: "custom",
+        message: `"${claim.text}" has no source: cite one, or mark it as an estimate with its method`,
+      });
     }
   });
 export type ClaimRecord = z.infer<typeof claimSchema>;
@@ -69,7 +78,9 @@ export const companyRecordSchema = z
     location: factClaim.refine((c) => /^[^,]+, [A-Z]{2}$/.test(c.text), "expected 'City, ST'"),
     founded: claimSchema,
     // Who owns a company is never estimated; where no document says, the profile says it is not disclosed.
-    ownership: claimSchema.refine((c) => !c.estimate, { message: "an owner is a fact: cite a source, never an estimate" }),
+    ownership: claimSchema.refine((c) => !c.estimate, {
+      message: "an owner is a fact: cite a source, never an estimate",
+    }),
     employees: claimSchema,
     // At least one for a manufacturer (companies-file.ts); a distributor whose brands no source names lists none.
     keyBrands: z.array(factClaim),

@@ -75,10 +75,14 @@ export const episodeFields = {
   tags: tagList,
   mp3_file: mediaFileName.nullable().optional(),
   /** WebVTT, SRT or plain text; null removes it. */
-  transcript: fileText((text) => storedTranscript(parseTranscript(text))).nullable().optional(),
+  transcript: fileText((text) => storedTranscript(parseTranscript(text)))
+    .nullable()
+    .optional(),
   /** Podcasting 2.0 JSON chapters (as text or as an object) or "mm:ss Title" lines; null removes them. */
   chapters: z
-    .union([z.string(), z.looseObject({}).transform((o) => JSON.stringify(o))], { message: "must be JSON chapters or mm:ss lines" })
+    .union([z.string(), z.looseObject({}).transform((o) => JSON.stringify(o))], {
+      message: "must be JSON chapters or mm:ss lines",
+    })
     // A JSON title may spell a control character as an escape (\u000b), which the text's own stripping cannot see.
     .pipe(
       fileText((text) =>

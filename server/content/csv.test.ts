@@ -5,7 +5,12 @@ const BOM = "\uFEFF";
 
 describe("toCsv", () => {
   it("writes plain fields as they are, CRLF line endings and a UTF-8 byte-order mark", () => {
-    expect(toCsv([["Rank", "Company"], ["1", "Bacardí"]])).toBe(`${BOM}Rank,Company\r\n1,Bacardí\r\n`);
+    expect(
+      toCsv([
+        ["Rank", "Company"],
+        ["1", "Bacardí"],
+      ]),
+    ).toBe(`${BOM}Rank,Company\r\n1,Bacardí\r\n`);
   });
 
   it("quotes fields with commas, quotes or line breaks and doubles the quotes", () => {
@@ -15,7 +20,7 @@ describe("toCsv", () => {
   });
 
   it("keeps a cell that looks like a formula from running in a spreadsheet", () => {
-    expect(toCsv([["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "plain=fine"]])).toBe(
+    expect(toCsv([['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "plain=fine"]])).toBe(
       `${BOM}"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),plain=fine\r\n`,
     );
   });

@@ -16,12 +16,22 @@ describe("the demo content", () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "demo-content-"));
     try {
       await fs.mkdir(path.join(dir, "recaps"));
-      await fs.writeFile(path.join(dir, "recaps", "bad.md"), "---\ndate: 2026-11-20\nheadline: Fine\n---\n\nA \u000b tab\n");
+      await fs.writeFile(
+        path.join(dir, "recaps", "bad.md"),
+        "---\ndate: 2026-11-20\nheadline: Fine\n---\n\nA \u000b tab\n",
+      );
       await expect(loadDemoRecaps(path.join(dir, "recaps"))).rejects.toThrow(
         "content/recaps/bad.md: must not contain control characters (U+000B at line 6, column 3)",
       );
       const episodes = path.join(dir, "episodes.json");
-      const episode = { key: "k", date: "2026-11-20", description: "Fine", weekly_daily: "daily", mp3_file: null, script: null };
+      const episode = {
+        key: "k",
+        date: "2026-11-20",
+        description: "Fine",
+        weekly_daily: "daily",
+        mp3_file: null,
+        script: null,
+      };
       await fs.writeFile(episodes, JSON.stringify([{ ...episode, title: "Bad\u0085title" }]));
       await expect(loadDemoEpisodes(episodes)).rejects.toThrow(
         "content/episodes.json: 0.title must not contain control characters (U+0085 at character 4)",

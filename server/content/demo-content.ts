@@ -54,7 +54,9 @@ export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Pr
       const parsed = matter(text);
       const result = recapFrontMatter.safeParse(parsed.data);
       if (!result.success) {
-        throw new Error(`content/recaps/${file}: ${result.error.issues[0]!.path.join(".")} ${result.error.issues[0]!.message}`);
+        throw new Error(
+          `content/recaps/${file}: ${result.error.issues[0]!.path.join(".")} ${result.error.issues[0]!.message}`,
+        );
       }
       const fm = result.data;
       return {
@@ -72,7 +74,9 @@ export async function loadDemoRecaps(dir = path.join(CONTENT_DIR, "recaps")): Pr
 }
 
 /** The demo episodes, each with its transcript and chapters (content/transcripts/<key>.vtt, <key>.chapters.txt) in stored form when it has them. */
-export async function loadDemoEpisodes(file = path.join(CONTENT_DIR, "episodes.json")): Promise<Array<DemoEpisode & { transcript: string | null; chapters: string | null }>> {
+export async function loadDemoEpisodes(
+  file = path.join(CONTENT_DIR, "episodes.json"),
+): Promise<Array<DemoEpisode & { transcript: string | null; chapters: string | null }>> {
   const parsed = z.array(demoEpisode).safeParse(JSON.parse(await fs.readFile(file, "utf8")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { markdownHtml } from "./markdown-html.server.ts";
+import { markdownHtml } from "./markdown-html.ts";
 
 describe("the shared markdown renderer", () => {
   it("renders paragraphs, three heading levels, lists, bold and GFM tables", () => {
-    const html = markdownHtml("Intro **bold**\n\n## Two\n\n### Three\n\n#### Four\n\n- a\n- b\n\n1. one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+    const html = markdownHtml(
+      "Intro **bold**\n\n## Two\n\n### Three\n\n#### Four\n\n- a\n- b\n\n1. one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    );
     expect(html).toContain("<p>Intro <strong>bold</strong></p>");
     expect(html).toContain("<h2>Two</h2>");
     expect(html).toContain("<h3>Three</h3>");
@@ -14,12 +16,16 @@ describe("the shared markdown renderer", () => {
   });
 
   it("never turns raw HTML into elements", () => {
-    const html = markdownHtml('Hello <script>alert(1)</script> <img src=x onerror="alert(1)">\n\n<div onclick="x()">block</div>');
+    const html = markdownHtml(
+      'Hello <script>alert(1)</script> <img src=x onerror="alert(1)">\n\n<div onclick="x()">block</div>',
+    );
     expect(html).not.toMatch(/<script|<img|<div onclick/i);
   });
 
   it("keeps only safe link and image addresses", () => {
-    const html = markdownHtml("[a](javascript:alert(1)) [b](data:text/html,x) [c](/recap) [d](mailto:x@y.z) ![i](vbscript:x)");
+    const html = markdownHtml(
+      "[a](javascript:alert(1)) [b](data:text/html,x) [c](/recap) [d](mailto:x@y.z) ![i](vbscript:x)",
+    );
     expect(html).not.toMatch(/javascript:|data:text|vbscript:/);
     expect(html).toContain('href="/recap"');
     expect(html).toContain('href="mailto:x@y.z"');

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterKeyset, type Keyset } from "./list-page.server.ts";
 import type { CommentStatus, DB } from "../db/schema.ts";
-import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.server.ts";
+import { COMMENT_TARGETS, TARGETS, type CommentTarget } from "./comments.ts";
 
 /** A comment as the moderator sees it: with its status, its writer's address and what it hangs under. */
 export interface ModeratedComment {
@@ -38,7 +38,16 @@ export async function listLatestComments(db: Kysely<DB>, options: CommentQueueFi
       let query = (db as AnyDb)
         .selectFrom(`${t.table} as c`)
         .innerJoin(`${t.parent} as p`, "p.id", `c.${t.key}`)
-        .select(["c.id", `c.${t.key} as parent_id`, `p.${t.title} as parent_title`, "c.author_name", "c.comment_text", "c.status", "c.client_address", "c.created_at"])
+        .select([
+          "c.id",
+          `c.${t.key} as parent_id`,
+          `p.${t.title} as parent_title`,
+          "c.author_name",
+          "c.comment_text",
+          "c.status",
+          "c.client_address",
+          "c.created_at",
+        ])
         .orderBy("c.created_at", "desc")
         .orderBy("c.id", "desc")
         .limit(options.limit);
@@ -50,7 +59,10 @@ export async function listLatestComments(db: Kysely<DB>, options: CommentQueueFi
     }),
   );
   const time = (c: ModeratedComment) => new Date(c.created_at).getTime();
-  return perTarget.flat().sort((a, b) => time(b) - time(a) || b.id.localeCompare(a.id)).slice(0, options.limit);
+  return perTarget
+    .flat()
+    .sort((a, b) => time(b) - time(a) || b.id.localeCompare(a.id))
+    .slice(0, options.limit);
 }
 
 /** How many comments there are across recaps and episodes, of one status or all. */

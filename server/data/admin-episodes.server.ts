@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { tagsColumn } from "#common/topics/topic.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 import { getEpisode, type Episode, type Series } from "./episodes.server.ts";
 
 /** An episode as the publishing API takes it, with the audio facts read from its file. */
@@ -32,7 +32,11 @@ export async function createEpisode(
   mediaBaseUrl?: string,
 ): Promise<{ episode: Episode; created: boolean }> {
   if (input.external_key) {
-    const existing = await db.selectFrom("podcast_episodes").select("id").where("external_key", "=", input.external_key).executeTakeFirst();
+    const existing = await db
+      .selectFrom("podcast_episodes")
+      .select("id")
+      .where("external_key", "=", input.external_key)
+      .executeTakeFirst();
     if (existing) return { episode: (await getEpisode(db, existing.id, mediaBaseUrl))!, created: false };
   }
   const row = await db
@@ -75,7 +79,13 @@ export async function updateEpisode(
     ...(patch.transcript !== undefined ? { transcript: patch.transcript } : {}),
     ...(patch.chapters !== undefined ? { chapters: patch.chapters } : {}),
     ...(patch.tags !== undefined ? { tags: tagsColumn(patch.tags) } : {}),
-    ...(patch.mp3_file !== undefined ? { mp3_file: patch.mp3_file, duration_seconds: audio?.durationSeconds ?? null, byte_size: audio?.byteSize ?? null } : {}),
+    ...(patch.mp3_file !== undefined
+      ? {
+          mp3_file: patch.mp3_file,
+          duration_seconds: audio?.durationSeconds ?? null,
+          byte_size: audio?.byteSize ?? null,
+        }
+      : {}),
   };
   const result = await db
     .updateTable("podcast_episodes")

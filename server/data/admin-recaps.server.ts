@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { tagsColumn } from "#common/topics/topic.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 
 /** A recap as the publishing API takes it; `external_key` makes a create idempotent. */
@@ -17,15 +17,21 @@ export interface RecapInput {
 
 export type RecapPatch = Partial<Omit<RecapInput, "external_key">>;
 
-
-
 /**
  * Publishes a recap, or returns the one already published under the same
  * external key (a workflow that runs twice publishes once): `created` says which.
  */
-export async function createRecap(db: Kysely<DB>, input: RecapInput, mediaBaseUrl?: string): Promise<{ recap: Recap; created: boolean }> {
+export async function createRecap(
+  db: Kysely<DB>,
+  input: RecapInput,
+  mediaBaseUrl?: string,
+): Promise<{ recap: Recap; created: boolean }> {
   if (input.external_key) {
-    const existing = await db.selectFrom("weekly_summaries").select("id").where("external_key", "=", input.external_key).executeTakeFirst();
+    const existing = await db
+      .selectFrom("weekly_summaries")
+      .select("id")
+      .where("external_key", "=", input.external_key)
+      .executeTakeFirst();
     if (existing) return { recap: (await getRecap(db, existing.id, mediaBaseUrl))!, created: false };
   }
   const row = await db
@@ -48,7 +54,12 @@ export async function createRecap(db: Kysely<DB>, input: RecapInput, mediaBaseUr
 }
 
 /** Changes the given fields of a recap; undefined when there is no such recap. */
-export async function updateRecap(db: Kysely<DB>, id: number, patch: RecapPatch, mediaBaseUrl?: string): Promise<Recap | undefined> {
+export async function updateRecap(
+  db: Kysely<DB>,
+  id: number,
+  patch: RecapPatch,
+  mediaBaseUrl?: string,
+): Promise<Recap | undefined> {
   const values = {
     ...(patch.date !== undefined ? { date: patch.date } : {}),
     ...(patch.headline !== undefined ? { headline: patch.headline } : {}),

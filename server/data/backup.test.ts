@@ -5,15 +5,15 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
-import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.server.ts";
+import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.ts";
 import { ShareStore } from "../chat/share-store.ts";
 import { saveEpisodeDraft, saveRecapDraft } from "../desk/drafts.server.ts";
 import { publishRecapDraft } from "../desk/publish.server.ts";
 import { addStaff } from "../desk/staff.server.ts";
 import { expandSends, queueRecap } from "../newsletter/send-queue.server.ts";
-import { claimConfirmation } from "../newsletter/confirmations.server.ts";
+import { claimConfirmation } from "../newsletter/confirmations.ts";
 import { confirmSubscription, requestSubscription } from "../newsletter/subscribers.server.ts";
-import { addComment } from "./comments.server.ts";
+import { addComment } from "./comments.ts";
 
 describe.each(ENGINES)("backup snapshot on %s", (engine) => {
   const opened: Array<{ testDb: TestDatabase; database: Database }> = [];
@@ -34,13 +34,21 @@ describe.each(ENGINES)("backup snapshot on %s", (engine) => {
 
   it("copies every row into an empty database, ids and all, and new rows number after them", async () => {
     const source = await open(true);
-    await addComment(source, "recap", { parentId: 3, authorName: "A", commentText: "Kept", clientAddress: "127.0.0.1" });
+    await addComment(source, "recap", {
+      parentId: 3,
+      authorName: "A",
+      commentText: "Kept",
+      clientAddress: "127.0.0.1",
+    });
     const snapshot = await exportSnapshot(source);
     expect(snapshot.tables.weekly_summaries.length).toBeGreaterThan(0);
     expect(snapshot.tables.recap_comments).toHaveLength(1);
 
     const target = await open(false);
-    expect(await importSnapshot(target, snapshot)).toMatchObject({ weekly_summaries: snapshot.tables.weekly_summaries.length, recap_comments: 1 });
+    expect(await importSnapshot(target, snapshot)).toMatchObject({
+      weekly_summaries: snapshot.tables.weekly_summaries.length,
+      recap_comments: 1,
+    });
     const again = await exportSnapshot(target);
     expect(again.tables).toEqual(snapshot.tables);
 
@@ -54,7 +62,15 @@ describe.each(ENGINES)("backup snapshot on %s", (engine) => {
     const before = await exportSnapshot(target);
     const broken = structuredClone(before);
     // A comment whose recap does not exist breaks the foreign key: nothing may change.
-    broken.tables.recap_comments.push({ id: "00000000-0000-4000-8000-000000000000", recap_id: 999_999, author_name: "x", comment_text: "y", status: "visible", client_address: null, created_at: before.created_at });
+    broken.tables.recap_comments.push({
+      id: "00000000-0000-4000-8000-000000000000",
+      recap_id: 999_999,
+      author_name: "x",
+      comment_text: "y",
+      status: "visible",
+      client_address: null,
+      created_at: before.created_at,
+    });
     broken.tables.weekly_summaries = broken.tables.weekly_summaries.slice(0, 1);
     await expect(importSnapshot(target, broken)).rejects.toThrow();
     expect((await exportSnapshot(target)).tables).toEqual(before.tables);
@@ -64,14 +80,65 @@ describe.each(ENGINES)("backup snapshot on %s", (engine) => {
 /** A site's whole work: content and comments, the desk's staff, drafts, schedule and publications, the newsletter's list and history. */
 async function fillEveryTable(db: Database["db"]) {
   await seedDemoContent(db, os.tmpdir());
-  await addComment(db, "recap", { parentId: 2, authorName: "Reader", commentText: "A comment", clientAddress: "192.0.2.1" });
-  await addComment(db, "episode", { parentId: 1, authorName: "Listener", commentText: "On an episode", clientAddress: "192.0.2.2" });
-  await addStaff(db, { email: "owner@proofline.test", name: "Olivia Owner", role: "owner", passwordHash: "scrypt$fake$hash" });
+  await addComment(db, "recap", {
+    parentId: 2,
+    authorName: "Reader",
+    commentText: "A comment",
+    clientAddress: "192.0.2.1",
+  });
+  await addComment(db, "episode", {
+    parentId: 1,
+    authorName: "Listener",
+    commentText: "On an episode",
+    clientAddress: "192.0.2.2",
+  });
+  await addStaff(db, {
+    email: "owner@proofline.test",
+    name: "Olivia Owner",
+    role: "owner",
+    passwordHash: "scrypt$fake$hash",
+  });
   await addStaff(db, { email: "editor@proofline.test", name: "Eddie Editor", role: "editor" });
-  await saveRecapDraft(db, undefined, { date: "2026-12-04", headline: "A draft", content: "Unfinished.", snippets: null, tags: ["Draft"], blog_image: null, publish_at: null });
-  await saveRecapDraft(db, undefined, { date: "2026-12-11", headline: "Scheduled", content: "Later.", snippets: null, tags: [], blog_image: null, publish_at: "2027-01-15T15:00:00.000Z" });
-  await saveEpisodeDraft(db, undefined, { date: "2026-12-05", title: "A draft episode", description: "Soon.", weekly_daily: "daily", mp3_file: null, duration_seconds: null, byte_size: null, transcript: null, chapters: null, tags: ["Draft"], publish_at: null });
-  const toPublish = await saveRecapDraft(db, undefined, { date: "2026-11-28", headline: "Published from the desk", content: "Done.", snippets: null, tags: [], blog_image: null, publish_at: null });
+  await saveRecapDraft(db, undefined, {
+    date: "2026-12-04",
+    headline: "A draft",
+    content: "Unfinished.",
+    snippets: null,
+    tags: ["Draft"],
+    blog_image: null,
+    publish_at: null,
+  });
+  await saveRecapDraft(db, undefined, {
+    date: "2026-12-11",
+    headline: "Scheduled",
+    content: "Later.",
+    snippets: null,
+    tags: [],
+    blog_image: null,
+    publish_at: "2027-01-15T15:00:00.000Z",
+  });
+  await saveEpisodeDraft(db, undefined, {
+    date: "2026-12-05",
+    title: "A draft episode",
+    description: "Soon.",
+    weekly_daily: "daily",
+    mp3_file: null,
+    duration_seconds: null,
+    byte_size: null,
+    transcript: null,
+    chapters: null,
+    tags: ["Draft"],
+    publish_at: null,
+  });
+  const toPublish = await saveRecapDraft(db, undefined, {
+    date: "2026-11-28",
+    headline: "Published from the desk",
+    content: "Done.",
+    snippets: null,
+    tags: [],
+    blog_image: null,
+    publish_at: null,
+  });
   await publishRecapDraft(db, toPublish!, "desk:1");
   for (const email of ["a@example.com", "b@example.com"]) {
     await requestSubscription(db, email, "home");
@@ -85,14 +152,46 @@ async function fillEveryTable(db: Database["db"]) {
   // The chat's shared conversations and readers' verdicts, and the audience's figures.
   const at = "2026-11-24T10:00:00.000Z";
   // A share holds its page, rendered once when it was made (a link passed on opens after a restore), and a verdict its answer's id.
-  await db.insertInto("chat_shares").values({ id: "AAAAAAAAAAAAAAAAAAAAAA", messages: '[{"answerId":"BBBBBBBBBBBBBBBBBBBBBB","question":"Q?","answer":"A."}]', remove_key_hash: "h", created_at: at, expires_at: "2027-02-22T10:00:00.000Z", removed_at: null, html: "<ol><li>Q?</li><li>A.</li></ol>", title: "Q?" }).execute();
-  await db.insertInto("chat_feedback").values({ rating: "down", comment: "Missing", question: "Q?", answer: "A.", provider: "builtin", created_at: at, answer_id: "BBBBBBBBBBBBBBBBBBBBBB" }).execute();
+  await db
+    .insertInto("chat_shares")
+    .values({
+      id: "AAAAAAAAAAAAAAAAAAAAAA",
+      messages: '[{"answerId":"BBBBBBBBBBBBBBBBBBBBBB","question":"Q?","answer":"A."}]',
+      remove_key_hash: "h",
+      created_at: at,
+      expires_at: "2027-02-22T10:00:00.000Z",
+      removed_at: null,
+      html: "<ol><li>Q?</li><li>A.</li></ol>",
+      title: "Q?",
+    })
+    .execute();
+  await db
+    .insertInto("chat_feedback")
+    .values({
+      rating: "down",
+      comment: "Missing",
+      question: "Q?",
+      answer: "A.",
+      provider: "builtin",
+      created_at: at,
+      answer_id: "BBBBBBBBBBBBBBBBBBBBBB",
+    })
+    .execute();
   await db.insertInto("newsletter_engagement").values({ send_id: 1, subscriber_id: 1, kind: "open", at }).execute();
   await db.insertInto("download_daily").values({ day: "2026-11-24", episode_id: 1, downloads: 12 }).execute();
-  await db.insertInto("download_apps_daily").values({ day: "2026-11-24", app: "Overcast", platform: "iOS", downloads: 12 }).execute();
+  await db
+    .insertInto("download_apps_daily")
+    .values({ day: "2026-11-24", app: "Overcast", platform: "iOS", downloads: 12 })
+    .execute();
   await db.insertInto("reader_daily").values({ day: "2026-11-24", path: "/recap", views: 30, visitors: 20 }).execute();
-  await db.insertInto("reader_sources").values({ day: "2026-11-24", kind: "referrer", label: "news.example.com", views: 4 }).execute();
-  await db.insertInto("analytics_imports").values({ digest: "a".repeat(64), imported_at: at, lines: 10, downloads: 2 }).execute();
+  await db
+    .insertInto("reader_sources")
+    .values({ day: "2026-11-24", kind: "referrer", label: "news.example.com", views: 4 })
+    .execute();
+  await db
+    .insertInto("analytics_imports")
+    .values({ digest: "a".repeat(64), imported_at: at, lines: 10, downloads: 2 })
+    .execute();
 }
 
 describe("a whole site's backup", () => {
@@ -112,13 +211,16 @@ describe("a whole site's backup", () => {
   });
 
   // SQLite to SQLite always; with PostgreSQL, each engine into the other (moving a site between them).
-  const pairs = ENGINES.flatMap((from) => ENGINES.map((to) => [from, to] as const)).filter(([from, to]) => ENGINES.length === 1 || from !== to);
+  const pairs = ENGINES.flatMap((from) => ENGINES.map((to) => [from, to] as const)).filter(
+    ([from, to]) => ENGINES.length === 1 || from !== to,
+  );
   it.each(pairs)("holds every table of the site's work, from %s into %s, row for row", async (from, to) => {
     const source = await open(from);
     await fillEveryTable(source);
     const snapshot = await exportSnapshot(source);
     expect(snapshot.version).toBe(2);
-    for (const table of BACKUP_TABLES) expect(snapshot.tables[table as keyof typeof snapshot.tables]?.length, table).toBeGreaterThan(0);
+    for (const table of BACKUP_TABLES)
+      expect(snapshot.tables[table as keyof typeof snapshot.tables]?.length, table).toBeGreaterThan(0);
 
     const target = await open(to);
     await addStaff(target, { email: "someone@else.test", name: "Replaced", role: "owner" });
@@ -128,10 +230,30 @@ describe("a whole site's backup", () => {
     // New rows number after the restored ones, in every table with a sequence.
     const { id } = await addStaff(target, { email: "new@proofline.test", name: "New", role: "editor" });
     expect(id).toBe(Math.max(...snapshot.tables.staff_users.map((r) => r.id)) + 1);
-    const draft = await saveRecapDraft(target, undefined, { date: "2026-12-18", headline: "After", content: "x", snippets: null, tags: [], blog_image: null, publish_at: null });
+    const draft = await saveRecapDraft(target, undefined, {
+      date: "2026-12-18",
+      headline: "After",
+      content: "x",
+      snippets: null,
+      tags: [],
+      blog_image: null,
+      publish_at: null,
+    });
     expect(draft).toBe(Math.max(...snapshot.tables.recap_drafts.map((r) => r.id)) + 1);
-    await target.insertInto("chat_feedback").values({ rating: "up", comment: null, question: "Q2", answer: "A2", provider: "builtin", created_at: "2026-11-25T00:00:00.000Z" }).execute();
-    const feedbackIds = (await target.selectFrom("chat_feedback").select("id").orderBy("id").execute()).map((r) => r.id);
+    await target
+      .insertInto("chat_feedback")
+      .values({
+        rating: "up",
+        comment: null,
+        question: "Q2",
+        answer: "A2",
+        provider: "builtin",
+        created_at: "2026-11-25T00:00:00.000Z",
+      })
+      .execute();
+    const feedbackIds = (await target.selectFrom("chat_feedback").select("id").orderBy("id").execute()).map(
+      (r) => r.id,
+    );
     expect(feedbackIds.at(-1)).toBe(Math.max(...snapshot.tables.chat_feedback.map((r) => r.id)) + 1);
   });
 
@@ -140,7 +262,12 @@ describe("a whole site's backup", () => {
     await fillEveryTable(source);
     const full = await exportSnapshot(source);
     const { weekly_summaries, podcast_episodes, recap_comments, podcast_comments } = full.tables;
-    const old = { format: "proofline-backup" as const, version: 1 as const, created_at: full.created_at, tables: { weekly_summaries, podcast_episodes, recap_comments, podcast_comments } };
+    const old = {
+      format: "proofline-backup" as const,
+      version: 1 as const,
+      created_at: full.created_at,
+      tables: { weekly_summaries, podcast_episodes, recap_comments, podcast_comments },
+    };
     const target = await open(ENGINES[0]!);
     await addStaff(target, { email: "kept@proofline.test", name: "Kept", role: "owner" });
     await importSnapshot(target, old);
@@ -161,12 +288,20 @@ describe("a whole site's backup", () => {
     const counts = await importSnapshot(target, snapshotSchema.parse(before));
     expect(counts).toMatchObject({ chat_shares: 1, chat_feedback: 1 });
     const restored = await exportSnapshot(target);
-    expect(restored.tables.chat_shares).toEqual(full.tables.chat_shares.map((r) => ({ ...r, html: null, title: null })));
+    expect(restored.tables.chat_shares).toEqual(
+      full.tables.chat_shares.map((r) => ({ ...r, html: null, title: null })),
+    );
     expect(restored.tables.chat_feedback).toEqual(full.tables.chat_feedback.map((r) => ({ ...r, answer_id: null })));
-    expect(await new ShareStore(target).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toEqual({ state: "withdrawn" });
+    expect(await new ShareStore(target).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toEqual({
+      state: "withdrawn",
+    });
     // The share made from the server's answers shows its page after a restore.
     const whole = await open(ENGINES.at(-1)!);
     await importSnapshot(whole, full);
-    expect(await new ShareStore(whole).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toMatchObject({ state: "found", html: "<ol><li>Q?</li><li>A.</li></ol>", title: "Q?" });
+    expect(await new ShareStore(whole).find("AAAAAAAAAAAAAAAAAAAAAA", new Date("2026-12-01T00:00:00Z"))).toMatchObject({
+      state: "found",
+      html: "<ol><li>Q?</li><li>A.</li></ol>",
+      title: "Q?",
+    });
   });
 });

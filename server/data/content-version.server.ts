@@ -5,7 +5,8 @@ import type { DB } from "../db/schema.ts";
 export async function readContentVersion(db: Kysely<DB>): Promise<number> {
   // Read for every page request: compiled once per database rather than built each time.
   let query = compiled.get(db);
-  if (!query) compiled.set(db, (query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile()));
+  if (!query)
+    compiled.set(db, (query = db.selectFrom("content_version").select("version").where("id", "=", 1).compile()));
   const { rows } = await db.executeQuery(query);
   if (!rows[0]) throw new Error("content_version has no row");
   return Number(rows[0].version);

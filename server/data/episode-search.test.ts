@@ -7,13 +7,56 @@ import { episodePage, listEpisodes } from "./episodes.server.ts";
 import { decodeCursor, pageWindow } from "./list-page.server.ts";
 
 // The recap search's hard cases (server/data/recap-search.test.ts), over titles, descriptions and transcripts.
-const WORDS = ["Añejo", "AÑEJO", "tequila", "Tequila's", "ÉCLAT", "Zürich", "50%", "an_underscore", '"quoted"', "RTD", "ready-to-drink", "bourbon", "Tariffs", "straße", "mezcal"];
-const NEEDLES = ["a", "é", "_", "%", '"', "50%", "añejo", "Éclat", "zürich", "tequila's", '"quoted"', "rtd", "ready-to", "bourbon tariffs", "straße", "mez", "cautious shopper", "a\u0000b", "no such text"];
+const WORDS = [
+  "Añejo",
+  "AÑEJO",
+  "tequila",
+  "Tequila's",
+  "ÉCLAT",
+  "Zürich",
+  "50%",
+  "an_underscore",
+  '"quoted"',
+  "RTD",
+  "ready-to-drink",
+  "bourbon",
+  "Tariffs",
+  "straße",
+  "mezcal",
+];
+const NEEDLES = [
+  "a",
+  "é",
+  "_",
+  "%",
+  '"',
+  "50%",
+  "añejo",
+  "Éclat",
+  "zürich",
+  "tequila's",
+  '"quoted"',
+  "rtd",
+  "ready-to",
+  "bourbon tariffs",
+  "straße",
+  "mez",
+  "cautious shopper",
+  "a\u0000b",
+  "no such text",
+];
 
 describe.each(ENGINES)("episode search on %s", (engine) => {
   let testDb: TestDatabase;
   let database: Database;
-  const rows: Array<{ id: number; date: string; title: string; description: string; transcript: string | null; weekly_daily: string }> = [];
+  const rows: Array<{
+    id: number;
+    date: string;
+    title: string;
+    description: string;
+    transcript: string | null;
+    weekly_daily: string;
+  }> = [];
 
   beforeAll(async () => {
     testDb = await freshDatabase(engine);
@@ -36,10 +79,24 @@ describe.each(ENGINES)("episode search on %s", (engine) => {
       )
       .execute();
     // A transcript added later, and a deletion, must reach the index too.
-    const [first, second] = await database.db.selectFrom("podcast_episodes").select("id").orderBy("id").limit(2).execute();
-    await database.db.updateTable("podcast_episodes").set({ transcript: "Premium enough to gift, priced for a cautious shopper." }).where("id", "=", first!.id).execute();
+    const [first, second] = await database.db
+      .selectFrom("podcast_episodes")
+      .select("id")
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    await database.db
+      .updateTable("podcast_episodes")
+      .set({ transcript: "Premium enough to gift, priced for a cautious shopper." })
+      .where("id", "=", first!.id)
+      .execute();
     await database.db.deleteFrom("podcast_episodes").where("id", "=", second!.id).execute();
-    rows.push(...(await database.db.selectFrom("podcast_episodes").select(["id", "date", "title", "description", "transcript", "weekly_daily"]).execute()));
+    rows.push(
+      ...(await database.db
+        .selectFrom("podcast_episodes")
+        .select(["id", "date", "title", "description", "transcript", "weekly_daily"])
+        .execute()),
+    );
   });
   afterAll(async () => {
     await database?.close();
@@ -49,7 +106,11 @@ describe.each(ENGINES)("episode search on %s", (engine) => {
   const expected = (q: string, series?: string) => {
     const needle = q.trim().toLowerCase();
     return rows
-      .filter((r) => (!series || r.weekly_daily === series) && [r.title, r.description, r.transcript ?? ""].some((text) => text.toLowerCase().includes(needle)))
+      .filter(
+        (r) =>
+          (!series || r.weekly_daily === series) &&
+          [r.title, r.description, r.transcript ?? ""].some((text) => text.toLowerCase().includes(needle)),
+      )
       .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
       .map((r) => r.id);
   };

@@ -12,11 +12,19 @@ import { tagsFromColumn } from "#common/topics/topic.ts";
 import { episodeFilePaths } from "#common/feeds/feed-paths.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
 
-
-
-
-
-const COLUMNS = ["id", "date", "title", "description", "mp3_file", "weekly_daily", "duration_seconds", "byte_size", "guid", "tags", "sample"] as const;
+const COLUMNS = [
+  "id",
+  "date",
+  "title",
+  "description",
+  "mp3_file",
+  "weekly_daily",
+  "duration_seconds",
+  "byte_size",
+  "guid",
+  "tags",
+  "sample",
+] as const;
 
 // Lists say whether an episode has a transcript and chapters, and what kind, without reading them.
 const selectEpisode = (db: Kysely<DB>) =>
@@ -24,7 +32,15 @@ const selectEpisode = (db: Kysely<DB>) =>
     .selectFrom("podcast_episodes")
     .select(COLUMNS)
     .select((eb) => [
-      eb.case().when("transcript", "is", null).then(sql.lit("none")).when(sql<boolean>`substr(transcript, 1, 6) = 'WEBVTT'`).then(sql.lit("timed")).else(sql.lit("plain")).end().as("transcript_kind"),
+      eb
+        .case()
+        .when("transcript", "is", null)
+        .then(sql.lit("none"))
+        .when(sql<boolean>`substr(transcript, 1, 6) = 'WEBVTT'`)
+        .then(sql.lit("timed"))
+        .else(sql.lit("plain"))
+        .end()
+        .as("transcript_kind"),
       eb.case().when("chapters", "is", null).then(sql.lit(0)).else(sql.lit(1)).end().as("has_chapters"),
     ]);
 
@@ -34,7 +50,11 @@ export interface EpisodeFilter {
   q?: string | undefined;
 }
 
-function matching<QB extends SelectQueryBuilder<DB, "podcast_episodes", object>>(db: Kysely<DB>, query: QB, filter: EpisodeFilter): QB {
+function matching<QB extends SelectQueryBuilder<DB, "podcast_episodes", object>>(
+  db: Kysely<DB>,
+  query: QB,
+  filter: EpisodeFilter,
+): QB {
   let out = query;
   if (filter.series) out = out.where("weekly_daily", "=", filter.series) as QB;
   const needle = searchNeedle(filter.q);
@@ -42,7 +62,11 @@ function matching<QB extends SelectQueryBuilder<DB, "podcast_episodes", object>>
     const { containsIgnoringCase, searchCandidates } = dialectOf(db);
     if (matchesNothing(needle)) return out.where(sql<boolean>`1 = 0`) as QB;
     out = out.where((eb) => {
-      const contains = eb.or([containsIgnoringCase(eb.ref("title"), needle), containsIgnoringCase(eb.ref("description"), needle), containsIgnoringCase(eb.ref("transcript"), needle)]);
+      const contains = eb.or([
+        containsIgnoringCase(eb.ref("title"), needle),
+        containsIgnoringCase(eb.ref("description"), needle),
+        containsIgnoringCase(eb.ref("transcript"), needle),
+      ]);
       const candidates = searchCandidates("episode_search", eb.ref("podcast_episodes.id"), needle);
       return candidates ? eb.and([candidates, contains]) : contains;
     }) as QB;
@@ -73,11 +97,25 @@ const toEpisode = ({ transcript_kind, has_chapters, ...row }: Row, mediaBaseUrl:
  * names (`withTranscript`), read and parsed, by episode id. Other transcripts are
  * fetched when a reader opens them, so a page of ten episodes stays small.
  */
-export async function extrasOfEpisodes(db: Kysely<DB>, ids: number[], withTranscript?: number): Promise<Record<number, EpisodeExtras>> {
+export async function extrasOfEpisodes(
+  db: Kysely<DB>,
+  ids: number[],
+  withTranscript?: number,
+): Promise<Record<number, EpisodeExtras>> {
   if (!ids.length) return {};
   const rows = await db
     .selectFrom("podcast_episodes")
-    .select((eb) => ["id", "chapters", eb.case().when("id", "=", withTranscript ?? -1).then(eb.ref("transcript")).else(sql<string | null>`null`).end().as("transcript")])
+    .select((eb) => [
+      "id",
+      "chapters",
+      eb
+        .case()
+        .when("id", "=", withTranscript ?? -1)
+        .then(eb.ref("transcript"))
+        .else(sql<string | null>`null`)
+        .end()
+        .as("transcript"),
+    ])
     .where("id", "in", ids)
     .where((eb) => eb.or([eb("transcript", "is not", null), eb("chapters", "is not", null)]))
     .execute();
@@ -92,14 +130,20 @@ export async function extrasOfEpisodes(db: Kysely<DB>, ids: number[], withTransc
   return out;
 }
 
-
 /** An episode's transcript (stored form) and chapters (JSON), read alone. */
-export async function episodeExtras(db: Kysely<DB>, id: number): Promise<{ transcript: string | null; chapters: string | null } | undefined> {
+export async function episodeExtras(
+  db: Kysely<DB>,
+  id: number,
+): Promise<{ transcript: string | null; chapters: string | null } | undefined> {
   return db.selectFrom("podcast_episodes").select(["transcript", "chapters"]).where("id", "=", id).executeTakeFirst();
 }
 
 async function countEpisodes(db: Kysely<DB>, filter: EpisodeFilter): Promise<number> {
-  const query = matching(db, db.selectFrom("podcast_episodes").select((eb) => eb.fn.countAll<number>().as("n")), filter);
+  const query = matching(
+    db,
+    db.selectFrom("podcast_episodes").select((eb) => eb.fn.countAll<number>().as("n")),
+    filter,
+  );
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
@@ -127,14 +171,25 @@ export async function episodePage(
 ): Promise<{ items: Episode[]; total: number }> {
   const { window } = options;
   const [rows, total] = await withSearchIndex(db, options.q, (db: Kysely<DB>) =>
-    Promise.all([newestFirst(db, options).limit(window.perPage).offset(window.offset).execute(), countEpisodes(db, options)]),
+    Promise.all([
+      newestFirst(db, options).limit(window.perPage).offset(window.offset).execute(),
+      countEpisodes(db, options),
+    ]),
   );
   return { items: rows.map((row) => toEpisode(row, options.mediaBaseUrl)), total };
 }
 
 /** How many episodes (of one series, when given) come before episode `id`, newest first; undefined when it is not in that list. */
-export async function episodePosition(db: Kysely<DB>, id: number, series: Series | undefined): Promise<number | undefined> {
-  const episode = await db.selectFrom("podcast_episodes").select(["date", "id", "weekly_daily"]).where("id", "=", id).executeTakeFirst();
+export async function episodePosition(
+  db: Kysely<DB>,
+  id: number,
+  series: Series | undefined,
+): Promise<number | undefined> {
+  const episode = await db
+    .selectFrom("podcast_episodes")
+    .select(["date", "id", "weekly_daily"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!episode || (series && episode.weekly_daily !== series)) return undefined;
   let query = db
     .selectFrom("podcast_episodes")
@@ -145,8 +200,13 @@ export async function episodePosition(db: Kysely<DB>, id: number, series: Series
 }
 
 /** Every episode (of one series, when given), newest first: for feeds, which list the whole show, and the assistant's index. */
-export async function everyEpisode(db: Kysely<DB>, options: { series?: Series | undefined; mediaBaseUrl?: string | undefined } = {}): Promise<Episode[]> {
-  return (await newestFirst(db, { series: options.series }).execute()).map((row) => toEpisode(row, options.mediaBaseUrl));
+export async function everyEpisode(
+  db: Kysely<DB>,
+  options: { series?: Series | undefined; mediaBaseUrl?: string | undefined } = {},
+): Promise<Episode[]> {
+  return (await newestFirst(db, { series: options.series }).execute()).map((row) =>
+    toEpisode(row, options.mediaBaseUrl),
+  );
 }
 
 /** The newest episode: the spec's "date descending, limit 1". */

@@ -43,15 +43,28 @@ export function decodeCursor(raw: string): Keyset | undefined {
 }
 
 /** Rows after `cursor` in a list ordered by (`column`, id) in `order`: a row-value comparison both engines serve from the index. */
-export function afterKeyset(column: Expression<string>, id: Expression<number | string>, order: "asc" | "desc", cursor: Keyset): RawBuilder<SqlBool> {
-  return order === "desc" ? sql<SqlBool>`(${column}, ${id}) < (${cursor.at}, ${cursor.id})` : sql<SqlBool>`(${column}, ${id}) > (${cursor.at}, ${cursor.id})`;
+export function afterKeyset(
+  column: Expression<string>,
+  id: Expression<number | string>,
+  order: "asc" | "desc",
+  cursor: Keyset,
+): RawBuilder<SqlBool> {
+  return order === "desc"
+    ? sql<SqlBool>`(${column}, ${id}) < (${cursor.at}, ${cursor.id})`
+    : sql<SqlBool>`(${column}, ${id}) > (${cursor.at}, ${cursor.id})`;
 }
 
 /**
  * Turns the `limit + 1` rows read into a slice: the extra row only says that
  * there is more, and the cursor points after the last row kept.
  */
-export function sliceOf<R, T>(rows: R[], limit: number, total: number, keyOf: (row: R) => Keyset, toItem: (row: R) => T): Slice<T> {
+export function sliceOf<R, T>(
+  rows: R[],
+  limit: number,
+  total: number,
+  keyOf: (row: R) => Keyset,
+  toItem: (row: R) => T,
+): Slice<T> {
   const kept = rows.slice(0, limit);
   const last = kept.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor(keyOf(last).at, keyOf(last).id) : null;
@@ -71,7 +84,11 @@ export function pageNumber(raw: string | null | undefined): number {
   return Math.max(1, Number(raw));
 }
 
-export const pageWindow = (page: number, perPage: number): PageWindow => ({ page, perPage, offset: (page - 1) * perPage });
+export const pageWindow = (page: number, perPage: number): PageWindow => ({
+  page,
+  perPage,
+  offset: (page - 1) * perPage,
+});
 
 export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 

@@ -8,7 +8,31 @@ import { decodeCursor, pageWindow } from "./list-page.server.ts";
 
 // Text with the cases a substring search gets wrong: letters beyond ASCII in both
 // cases, LIKE's wildcards, quotes (FTS5's phrase delimiter), and words split by punctuation.
-const WORDS = ["Añejo", "AÑEJO", "tequila", "Tequila's", "ÉCLAT", "éclat", "Zürich", "ZÜRICH", "50%", "an_underscore", '"quoted"', "RTD", "rtd-launch", "ready-to-drink", "bourbon", "Bourbon", "tariff", "Tariffs", "straße", "Ångström", "mezcal", "NA", "on-premise"];
+const WORDS = [
+  "Añejo",
+  "AÑEJO",
+  "tequila",
+  "Tequila's",
+  "ÉCLAT",
+  "éclat",
+  "Zürich",
+  "ZÜRICH",
+  "50%",
+  "an_underscore",
+  '"quoted"',
+  "RTD",
+  "rtd-launch",
+  "ready-to-drink",
+  "bourbon",
+  "Bourbon",
+  "tariff",
+  "Tariffs",
+  "straße",
+  "Ångström",
+  "mezcal",
+  "NA",
+  "on-premise",
+];
 
 function seeded(seed: number) {
   let a = seed;
@@ -18,7 +42,37 @@ function seeded(seed: number) {
   };
 }
 
-const NEEDLES = ["a", "é", "NA", "_", "%", '"', "an_", "50%", "añejo", "AÑEJO", "Éclat", "zürich", "tequila's", '"quoted"', "quot", "rtd", "RTD-LAUNCH", "ready-to", "bourbon tariff", "tariffs", "straße", "ångström", "ÅNG", "mez", "on-prem", "a\u0000b", "\u0000\u0000\u0000", "no such text", "  tequila  "];
+const NEEDLES = [
+  "a",
+  "é",
+  "NA",
+  "_",
+  "%",
+  '"',
+  "an_",
+  "50%",
+  "añejo",
+  "AÑEJO",
+  "Éclat",
+  "zürich",
+  "tequila's",
+  '"quoted"',
+  "quot",
+  "rtd",
+  "RTD-LAUNCH",
+  "ready-to",
+  "bourbon tariff",
+  "tariffs",
+  "straße",
+  "ångström",
+  "ÅNG",
+  "mez",
+  "on-prem",
+  "a\u0000b",
+  "\u0000\u0000\u0000",
+  "no such text",
+  "  tequila  ",
+];
 
 describe.each(ENGINES)("recap search on %s", (engine) => {
   let testDb: TestDatabase;
@@ -39,10 +93,24 @@ describe.each(ENGINES)("recap search on %s", (engine) => {
     }));
     await database.db.insertInto("weekly_summaries").values(values).execute();
     // An edit and a deletion must reach the index as well.
-    const [first, second] = await database.db.selectFrom("weekly_summaries").select("id").orderBy("id").limit(2).execute();
-    await database.db.updateTable("weekly_summaries").set({ headline: "Edited: Mezcal in Oaxaca", content: "nothing else" }).where("id", "=", first!.id).execute();
+    const [first, second] = await database.db
+      .selectFrom("weekly_summaries")
+      .select("id")
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    await database.db
+      .updateTable("weekly_summaries")
+      .set({ headline: "Edited: Mezcal in Oaxaca", content: "nothing else" })
+      .where("id", "=", first!.id)
+      .execute();
     await database.db.deleteFrom("weekly_summaries").where("id", "=", second!.id).execute();
-    rows.push(...(await database.db.selectFrom("weekly_summaries").select(["id", "date", "headline", "content", "snippets"]).execute()));
+    rows.push(
+      ...(await database.db
+        .selectFrom("weekly_summaries")
+        .select(["id", "date", "headline", "content", "snippets"])
+        .execute()),
+    );
   });
   afterAll(async () => {
     await database?.close();
@@ -87,15 +155,33 @@ describe.each(ENGINES)("recap search on %s", (engine) => {
 
   it("reads a search of three characters or more through the trigram index", async () => {
     if (engine === "sqlite") {
-      const plan = await sql<{ detail: string }>`explain query plan select id from weekly_summaries where id in (select rowid from recap_search where recap_search match '"tequila"')`.execute(database.db);
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select id from weekly_summaries where id in (select rowid from recap_search where recap_search match '"tequila"')`.execute(
+        database.db,
+      );
       expect(plan.rows.map((r) => r.detail).join("\n")).toMatch(/VIRTUAL TABLE INDEX/);
     } else {
-      const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'weekly_summaries' and indexdef like '%gin_trgm_ops%'`.execute(database.db);
-      expect(indexes.rows.map((r) => r.indexname).sort()).toEqual(["weekly_summaries_content_trgm_idx", "weekly_summaries_headline_trgm_idx", "weekly_summaries_snippets_trgm_idx", "weekly_summaries_tags_trgm_idx"]);
+      const indexes = await sql<{
+        indexname: string;
+        indexdef: string;
+      }>`select indexname, indexdef from pg_indexes where tablename = 'weekly_summaries' and indexdef like '%gin_trgm_ops%'`.execute(
+        database.db,
+      );
+      expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([
+        "weekly_summaries_content_trgm_idx",
+        "weekly_summaries_headline_trgm_idx",
+        "weekly_summaries_snippets_trgm_idx",
+        "weekly_summaries_tags_trgm_idx",
+      ]);
       // With sequential scans ruled out the planner must be able to answer from the indexes.
       const plan = await database.db.connection().execute(async (conn) => {
         await sql`set enable_seqscan = off`.execute(conn);
-        const result = await sql<{ "QUERY PLAN": string }>`explain select id from weekly_summaries where headline ilike '%tequila%' or content ilike '%tequila%' or snippets ilike '%tequila%'`.execute(conn);
+        const result = await sql<{
+          "QUERY PLAN": string;
+        }>`explain select id from weekly_summaries where headline ilike '%tequila%' or content ilike '%tequila%' or snippets ilike '%tequila%'`.execute(
+          conn,
+        );
         await sql`reset enable_seqscan`.execute(conn);
         return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
       });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { markdownHtml } from "../content/markdown-html.server.ts";
+import { markdownHtml } from "../content/markdown-html.ts";
 import { getRecap, type Recap } from "./recaps.server.ts";
 import type { RecapView } from "#common/content/recap.ts";
 
@@ -37,7 +37,11 @@ export function toRecapView({ content, ...recap }: Recap): RecapView {
   };
 }
 
-export async function getRecapView(db: Kysely<DB>, id: number, mediaBaseUrl: string | undefined): Promise<RecapView | undefined> {
+export async function getRecapView(
+  db: Kysely<DB>,
+  id: number,
+  mediaBaseUrl: string | undefined,
+): Promise<RecapView | undefined> {
   const recap = await getRecap(db, id, mediaBaseUrl);
   return recap && toRecapView(recap);
 }

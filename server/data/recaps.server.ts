@@ -8,9 +8,7 @@ export type { Recap, RecapHeadline };
 import { mediaUrl } from "../media/buckets.ts";
 import { afterKeyset, API_LIST_MAX, sliceOf, type Keyset, type PageWindow, type Slice } from "./list-page.server.ts";
 
-
 const COLUMNS = ["id", "date", "headline", "content", "snippets", "tags", "sample", "blog_image"] as const;
-
 
 /**
  * Every recap whose headline, content or snippets contain `q` (ignoring case),
@@ -36,10 +34,13 @@ function recapsMatching(db: Kysely<DB>, q: string | undefined) {
   return query;
 }
 
-const newestFirst = <Q extends ReturnType<typeof recapsMatching>>(query: Q) => query.orderBy("date", "desc").orderBy("id", "desc");
+const newestFirst = <Q extends ReturnType<typeof recapsMatching>>(query: Q) =>
+  query.orderBy("date", "desc").orderBy("id", "desc");
 
 async function countMatching(db: Kysely<DB>, q: string | undefined): Promise<number> {
-  const row = await recapsMatching(db, q).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await recapsMatching(db, q)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -48,12 +49,19 @@ const keyOf = (row: { date: string; id: number }): Keyset => ({ at: row.date, id
 /** Up to `limit` recaps matching `q` after `cursor`, newest first, with the cursor of the rest and the number matching. */
 export async function listRecaps(
   db: Kysely<DB>,
-  options: { q?: string | undefined; mediaBaseUrl?: string | undefined; limit?: number; cursor?: Keyset | undefined } = {},
+  options: {
+    q?: string | undefined;
+    mediaBaseUrl?: string | undefined;
+    limit?: number;
+    cursor?: Keyset | undefined;
+  } = {},
 ): Promise<Slice<Recap>> {
   const limit = options.limit ?? API_LIST_MAX;
   const cursor = options.cursor;
   const [rows, total] = await withSearchIndex(db, options.q, (db: Kysely<DB>) => {
-    let query = newestFirst(recapsMatching(db, options.q)).select(COLUMNS).limit(limit + 1);
+    let query = newestFirst(recapsMatching(db, options.q))
+      .select(COLUMNS)
+      .limit(limit + 1);
     if (cursor) query = query.where((eb) => afterKeyset(eb.ref("date"), eb.ref("id"), "desc", cursor));
     return Promise.all([query.execute(), countMatching(db, options.q)]);
   });
@@ -62,13 +70,26 @@ export async function listRecaps(
 
 /** Every recap, newest first: for the assistant's index, which reads the whole archive once per change. */
 export async function everyRecap(db: Kysely<DB>): Promise<Recap[]> {
-  return (await newestFirst(recapsMatching(db, undefined)).select(COLUMNS).execute()).map((row) => toRecap(row, undefined));
+  return (await newestFirst(recapsMatching(db, undefined)).select(COLUMNS).execute()).map((row) =>
+    toRecap(row, undefined),
+  );
 }
 
 /** One numbered page of the recap list (headlines only) and how many recaps match in all. */
-export async function recapHeadlinePage(db: Kysely<DB>, q: string | undefined, window: PageWindow): Promise<{ items: RecapHeadline[]; total: number }> {
+export async function recapHeadlinePage(
+  db: Kysely<DB>,
+  q: string | undefined,
+  window: PageWindow,
+): Promise<{ items: RecapHeadline[]; total: number }> {
   const [items, total] = await withSearchIndex(db, q, (db: Kysely<DB>) =>
-    Promise.all([newestFirst(recapsMatching(db, q)).select(["id", "date", "headline"]).limit(window.perPage).offset(window.offset).execute(), countMatching(db, q)]),
+    Promise.all([
+      newestFirst(recapsMatching(db, q))
+        .select(["id", "date", "headline"])
+        .limit(window.perPage)
+        .offset(window.offset)
+        .execute(),
+      countMatching(db, q),
+    ]),
   );
   return { items, total };
 }

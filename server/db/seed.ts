@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { CONTENT_DIR, demoEpisodeGuid, loadDemoEpisodes, loadDemoRecaps } from "../content/demo-content.ts";
 import { createReadStream } from "node:fs";
-import { audioFactsOfFile } from "../media/audio-facts.server.ts";
+import { audioFactsOfFile } from "../media/audio-facts.ts";
 import { BUCKETS } from "../media/buckets.ts";
 import { DiskStore } from "../media/disk-store.ts";
 import { typeOfName, type MediaStore } from "../media/media-store.ts";

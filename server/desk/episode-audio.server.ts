@@ -1,4 +1,4 @@
-import { storedAudioFacts, type AudioFacts } from "../media/audio-facts.server.ts";
+import { storedAudioFacts, type AudioFacts } from "../media/audio-facts.ts";
 import type { MediaStore } from "../media/media-store.ts";
 
 /** An uploaded episode file's size and duration, read from the file (never from the form); an error in words when it cannot be. */

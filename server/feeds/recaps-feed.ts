@@ -1,5 +1,5 @@
 import { generateRssFeed } from "feedsmith";
-import { markdownHtml } from "../content/markdown-html.server.ts";
+import { markdownHtml } from "../content/markdown-html.ts";
 import type { Recap } from "../data/recaps.server.ts";
 import { absoluteUrl, FEED_PATHS, releaseInstant } from "#common/feeds/feed-paths.ts";
 import { tightenCdata } from "./tighten-cdata.ts";

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { readSession, SESSION_COOKIE } from "../desk/sessions.server.ts";
 import { cookieIn, sameSecret, sameSite } from "../desk/request-checks.server.ts";
-import { storedAudioFacts } from "../media/audio-facts.server.ts";
+import { storedAudioFacts } from "../media/audio-facts.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { HttpError } from "./errors.ts";
 import { receiveUpload } from "./media-upload.ts";

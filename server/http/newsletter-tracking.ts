@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { escapeHtml as escape } from "../content/escape-html.ts";
-import { readToken, recordEngagement, trackingKey } from "../newsletter/mail-tracking.server.ts";
+import { readToken, recordEngagement, trackingKey } from "../newsletter/mail-tracking.ts";
 import { errorPageCsp } from "./error-page.ts";
 
 /** The smallest transparent GIF: what the mail's tracking image is. */

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { fileTypeFromBuffer } from "file-type";
 import tar from "tar-stream";
-import { snapshotSchema, type Snapshot } from "../data/backup.server.ts";
+import { snapshotSchema, type Snapshot } from "../data/backup.ts";
 import { BUCKETS, type Bucket } from "./buckets.ts";
 import { DiskStore } from "./disk-store.ts";
 import { MEDIA_NAME, servedType, typeOfName, type MediaStore } from "./media-store.ts";

@@ -1,7 +1,7 @@
 import { escapeHtml as escape } from "../content/escape-html.ts";
 import type { EmailSite } from "./recap-email.ts";
 import type { OutgoingMail } from "./smtp-client.ts";
-import { CONFIRM_HOURS } from "./confirmations.server.ts";
+import { CONFIRM_HOURS } from "./confirmations.ts";
 
 /** The double opt-in mail: one link that confirms; nothing else is ever sent to an address that does not use it. */
 export function confirmationEmail(to: string, confirmUrl: string, site: EmailSite): OutgoingMail {

@@ -1,5 +1,5 @@
 import { escapeHtml as escape } from "../content/escape-html.ts";
-import { markdownHtml } from "../content/markdown-html.server.ts";
+import { markdownHtml } from "../content/markdown-html.ts";
 import type { Recap } from "../data/recaps.server.ts";
 
 /** A recap as one email: the subject, and HTML and plain-text parts made from the same markdown. */

@@ -15,7 +15,7 @@ import {
   settleCommitted,
 } from "./send-queue.server.ts";
 import { SmtpClient } from "./smtp-client.ts";
-import { claimConfirmation } from "./confirmations.server.ts";
+import { claimConfirmation } from "./confirmations.ts";
 import { confirmSubscription, requestSubscription, unsubscribe } from "./subscribers.server.ts";
 
 const SITE = { brand: "Proofline", siteUrl: "https://hub.example" };

@@ -5,11 +5,11 @@ import type { DB } from "../db/schema.ts";
 import { getRecap } from "../data/recaps.server.ts";
 import type { Logger } from "../logger.ts";
 import { confirmationEmail } from "./confirmation-email.ts";
-import { claimConfirmation, type ClaimedConfirmation } from "./confirmations.server.ts";
+import { claimConfirmation, type ClaimedConfirmation } from "./confirmations.ts";
 import { confirmPath, unsubscribePath } from "./newsletter-links.ts";
 import { onMailQueued } from "./queue-signal.ts";
 import { recapEmail, type EmailSite, type RecapEmail } from "./recap-email.ts";
-import { trackedHtml, trackingKey } from "./mail-tracking.server.ts";
+import { trackedHtml, trackingKey } from "./mail-tracking.ts";
 import {
   claimDelivery,
   expandSends,

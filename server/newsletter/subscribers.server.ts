@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, SubscriberStatus } from "../db/schema.ts";
-import { queueConfirmation } from "./confirmations.server.ts";
+import { queueConfirmation } from "./confirmations.ts";
 import { digestOf, newSecret } from "./link-secret.ts";
 
 /** An address never confirmed is forgotten this long after it was given. */
@@ -33,7 +33,7 @@ export type SubscribeOutcome =
  * an unsubscribed or bounced address back to pending: only a click on the new
  * link makes it receive anything). The consent kept is the source and the time
  * of the click. The link's secret is made when the mail is sent
- * (confirmations.server.ts).
+ * (confirmations.ts).
  */
 export async function requestSubscription(
   db: Kysely<DB>,

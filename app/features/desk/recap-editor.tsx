@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Recap } from "#common/content/recap.ts";
 import { Markdown } from "#common/markdown/markdown.tsx";
-import { excerpt, SNIPPET_EXCERPT_LENGTH } from "../recap/excerpt";
+import { excerpt, SNIPPET_EXCERPT_LENGTH } from "../../lib/excerpt";
 import { DONE_TEXT } from "./desk-text";
 import { CsrfField, describedBy, Field, FormMessage, inputClass, StatusBadge } from "./desk-ui";
 import { FileDrop } from "./file-drop";

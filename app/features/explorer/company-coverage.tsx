@@ -4,7 +4,7 @@ import type { Company } from "#common/content/company.ts";
 import { clock } from "#common/podcast/clock.ts";
 import { COVERAGE_PAGE, COVERAGE_TEXTS, type CompanyCoverage } from "#common/search/company-coverage.ts";
 import { DateText } from "../../components/date-text";
-import { MarkedText } from "../search/marked-text";
+import { MarkedText } from "../../components/marked-text";
 
 type Loading = "loading" | "more" | "failed" | "done";
 

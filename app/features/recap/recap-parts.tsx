@@ -27,7 +27,7 @@ export function RecapImage({
   );
 }
 
-/** The body, rendered once on the server by the shared markdown renderer (see markdown-html.server.ts). */
+/** The body, rendered once on the server by the shared markdown renderer (see markdown-html.ts). */
 export function RecapBody({ html }: { html: string }) {
   return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: html }} />;
 }

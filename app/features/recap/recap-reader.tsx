@@ -5,7 +5,7 @@ import { CommentsSection } from "../../components/comments/comments-section";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import { DateText } from "../../components/date-text";
 import { useSite } from "../../hooks/use-site";
-import { excerpt } from "./excerpt";
+import { excerpt } from "../../lib/excerpt";
 import { RecapBody, RecapImage, RecapTags } from "./recap-parts";
 import type { RecapView } from "#common/content/recap.ts";
 

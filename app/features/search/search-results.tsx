@@ -3,7 +3,7 @@ import { KIND_NAMES, type SearchGroup, type SearchHit, type SearchKind } from "#
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { clock } from "#common/podcast/clock.ts";
 import { formatDate } from "../../components/date-text";
-import { MarkedText } from "./marked-text";
+import { MarkedText } from "../../components/marked-text";
 
 const ICONS: Record<SearchKind, typeof FileText> = { recap: FileText, episode: Mic, company: Building2 };
 

@@ -6,7 +6,7 @@ import { deleteEpisodeDraft, getEpisodeDraft, saveEpisodeDraft } from "#server/d
 import { episodeAudio } from "#server/desk/episode-audio.server.ts";
 import { fieldProblem, parseEpisodeForm } from "#server/desk/desk-forms.server.ts";
 import { editAction } from "./edit-action.server";
-import type { AudioFacts } from "#server/media/audio-facts.server.ts";
+import type { AudioFacts } from "#server/media/audio-facts.ts";
 import { NO_STORE, requireStaff, requireStaffForm } from "./desk-request.server";
 import { publishEpisodeDraft } from "#server/desk/publish.server.ts";
 import { mediaUrl } from "#common/media/media-url.ts";

@@ -13,10 +13,10 @@ import {
   type ChatProvider,
   type ProviderReply,
 } from "../../chat/chat-contract.ts";
-import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.server.ts";
+import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.ts";
 import { ConversationStore } from "../../chat/conversation.ts";
 import type { HubKnowledge } from "../../chat/hub-index.ts";
-import { KeptAnswers } from "../../chat/kept-answers.server.ts";
+import { KeptAnswers } from "../../chat/kept-answers.ts";
 import { llmProvider } from "../../chat/llm-provider.ts";
 import { webhookProvider } from "../../chat/webhook-provider.ts";
 import { HttpError } from "../errors.ts";

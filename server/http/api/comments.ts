@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { addComment, commentParentExists, listComments, type CommentTarget } from "../../data/comments.server.ts";
+import { addComment, commentParentExists, listComments, type CommentTarget } from "../../data/comments.ts";
 import { rowId } from "#common/data/row-id.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";

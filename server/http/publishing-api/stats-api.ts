@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.ts";
 import { noWrites } from "../../analytics/audience-limits.ts";
 import { periodFrom, periodQuery } from "../../analytics/audience-period.server.ts";
 import { downloadsReport, readersReport, subscribersReport } from "../../analytics/audience-report.server.ts";
-import { DailySalts } from "../../analytics/daily-salts.server.ts";
-import { importAccessLog, importedBefore } from "../../analytics/log-import.server.ts";
+import { DailySalts } from "../../analytics/daily-salts.ts";
+import { importAccessLog, importedBefore } from "../../analytics/log-import.ts";
 import { HttpError } from "../errors.ts";
 import { parseBody } from "./request-schemas.ts";
 

@@ -58,9 +58,17 @@ export async function listComments(
   if (cursor) query = query.where((eb) => afterKeyset(eb.ref("created_at"), eb.ref("id"), t.order, cursor));
   const [rows, count] = await Promise.all([
     query.execute() as Promise<PublicComment[]>,
-    visible().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() as Promise<{ n: number }>,
+    visible()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow() as Promise<{ n: number }>,
   ]);
-  return sliceOf(rows, limit, Number(count.n), (c) => ({ at: c.created_at, id: c.id }), (c) => c);
+  return sliceOf(
+    rows,
+    limit,
+    Number(count.n),
+    (c) => ({ at: c.created_at, id: c.id }),
+    (c) => c,
+  );
 }
 
 export async function commentParentExists(db: Kysely<DB>, target: CommentTarget, parentId: number): Promise<boolean> {

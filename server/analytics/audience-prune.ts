@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
 import { OTHER_SOURCE, SOURCE_DAYS, SOURCES_KEPT_PER_DAY, WRITE_CHUNK, yieldToRequests } from "./audience-limits.ts";
-import { READERS_LOCK } from "./reader-store.server.ts";
+import { READERS_LOCK } from "./reader-store.ts";
 import { addDays, utcDay } from "./utc-days.ts";
 
 /** Per-client rows are kept this long: a window needs 24 hours to close, a late batch a little more. */

@@ -2,9 +2,9 @@ import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { readLogLine } from "./access-log.ts";
-import type { DailySalts } from "./daily-salts.server.ts";
+import type { DailySalts } from "./daily-salts.ts";
 import { noWrites, type WriteStats } from "./audience-limits.ts";
-import { recordAudioHits, type AudioHit } from "./download-store.server.ts";
+import { recordAudioHits, type AudioHit } from "./download-store.ts";
 import { linesOf, TOO_LONG } from "./log-lines.ts";
 
 export interface ImportResult {

@@ -12,7 +12,7 @@ import {
 } from "./audience-limits.ts";
 import { inBatches } from "./batches.ts";
 import { networkOf } from "./client-network.ts";
-import { saltedHash, type DailySalts } from "./daily-salts.server.ts";
+import { saltedHash, type DailySalts } from "./daily-salts.ts";
 import { utcDay } from "./utc-days.ts";
 
 /** A page view as the server answered it; the address and user agent are hashed, never stored. */

@@ -5,7 +5,7 @@ import { CONTENT_DIR } from "../content/demo-content.ts";
 import type { DB } from "../db/schema.ts";
 import { BUCKETS } from "../media/buckets.ts";
 import type { MediaStore } from "../media/media-store.ts";
-import { deleteWithComments } from "./comments.server.ts";
+import { deleteWithComments } from "./comments.ts";
 
 export interface SampleRemoval {
   recaps: number;
@@ -27,10 +27,30 @@ export async function removeSampleContent(db: Kysely<DB>, store: MediaStore): Pr
   for (const row of episodeRows) await deleteWithComments(db, "episode", row.id);
 
   const named = new Set<string>();
-  for (const r of await db.selectFrom("weekly_summaries").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
-  for (const r of await db.selectFrom("recap_drafts").select("blog_image as file").where("blog_image", "is not", null).execute()) named.add(`weekly-summary-pics/${r.file}`);
-  for (const r of await db.selectFrom("podcast_episodes").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
-  for (const r of await db.selectFrom("episode_drafts").select("mp3_file as file").where("mp3_file", "is not", null).execute()) named.add(`podcast-episodes/${r.file}`);
+  for (const r of await db
+    .selectFrom("weekly_summaries")
+    .select("blog_image as file")
+    .where("blog_image", "is not", null)
+    .execute())
+    named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db
+    .selectFrom("recap_drafts")
+    .select("blog_image as file")
+    .where("blog_image", "is not", null)
+    .execute())
+    named.add(`weekly-summary-pics/${r.file}`);
+  for (const r of await db
+    .selectFrom("podcast_episodes")
+    .select("mp3_file as file")
+    .where("mp3_file", "is not", null)
+    .execute())
+    named.add(`podcast-episodes/${r.file}`);
+  for (const r of await db
+    .selectFrom("episode_drafts")
+    .select("mp3_file as file")
+    .where("mp3_file", "is not", null)
+    .execute())
+    named.add(`podcast-episodes/${r.file}`);
   let media = 0;
   for (const bucket of BUCKETS) {
     for (const file of await fs.readdir(path.join(CONTENT_DIR, "media", bucket))) {

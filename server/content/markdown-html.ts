@@ -5,7 +5,10 @@ import { Markdown } from "#common/markdown/markdown.tsx";
 
 // Rendering markdown costs milliseconds a page; the text of a recap rarely
 // changes, so its HTML is kept, keyed by the text itself (an edit is a new key).
-const cache = new LRUCache<string, string>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (html, text) => html.length + text.length });
+const cache = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (html, text) => html.length + text.length,
+});
 
 /**
  * The HTML the shared <Markdown> renderer makes of `text`. Safe to insert as

@@ -234,34 +234,39 @@ const contentTables = {
 
 /** What a backup made now holds. */
 const fullSnapshotSchema = z.object({
-    format: z.literal("proofline-backup"),
-    version: z.literal(2),
-    created_at: z.string(),
-    tables: z.object({
-      ...contentTables,
-      staff_users: tableRows("staff_users"),
-      recap_drafts: tableRows("recap_drafts"),
-      episode_drafts: tableRows("episode_drafts"),
-      publications: tableRows("publications"),
-      newsletter_subscribers: tableRows("newsletter_subscribers"),
-      newsletter_sends: tableRows("newsletter_sends"),
-      newsletter_deliveries: tableRows("newsletter_deliveries"),
-      // Added later to the same version: an older backup holds none, and restores none.
-      chat_shares: tableRows("chat_shares").default([]),
-      chat_feedback: tableRows("chat_feedback").default([]),
-      newsletter_engagement: tableRows("newsletter_engagement").default([]),
-      download_daily: tableRows("download_daily").default([]),
-      download_apps_daily: tableRows("download_apps_daily").default([]),
-      reader_daily: tableRows("reader_daily").default([]),
-      reader_sources: tableRows("reader_sources").default([]),
-      analytics_imports: tableRows("analytics_imports").default([]),
-    }),
+  format: z.literal("proofline-backup"),
+  version: z.literal(2),
+  created_at: z.string(),
+  tables: z.object({
+    ...contentTables,
+    staff_users: tableRows("staff_users"),
+    recap_drafts: tableRows("recap_drafts"),
+    episode_drafts: tableRows("episode_drafts"),
+    publications: tableRows("publications"),
+    newsletter_subscribers: tableRows("newsletter_subscribers"),
+    newsletter_sends: tableRows("newsletter_sends"),
+    newsletter_deliveries: tableRows("newsletter_deliveries"),
+    // Added later to the same version: an older backup holds none, and restores none.
+    chat_shares: tableRows("chat_shares").default([]),
+    chat_feedback: tableRows("chat_feedback").default([]),
+    newsletter_engagement: tableRows("newsletter_engagement").default([]),
+    download_daily: tableRows("download_daily").default([]),
+    download_apps_daily: tableRows("download_apps_daily").default([]),
+    reader_daily: tableRows("reader_daily").default([]),
+    reader_sources: tableRows("reader_sources").default([]),
+    analytics_imports: tableRows("analytics_imports").default([]),
+  }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;
 
 export const snapshotSchema = z.discriminatedUnion("version", [
   // A version 1 backup restores its content alone and leaves the desk and the newsletter as they are.
-  z.object({ format: z.literal("proofline-backup"), version: z.literal(1), created_at: z.string(), tables: z.object(contentTables) }),
+  z.object({
+    format: z.literal("proofline-backup"),
+    version: z.literal(1),
+    created_at: z.string(),
+    tables: z.object(contentTables),
+  }),
   fullSnapshotSchema,
 ]);
 export type Snapshot = z.infer<typeof snapshotSchema>;
@@ -284,7 +289,12 @@ export async function exportSnapshot(db: Kysely<DB>): Promise<FullSnapshot> {
     }
     return read;
   });
-  return fullSnapshotSchema.parse({ format: "proofline-backup", version: 2, created_at: new Date().toISOString(), tables });
+  return fullSnapshotSchema.parse({
+    format: "proofline-backup",
+    version: 2,
+    created_at: new Date().toISOString(),
+    tables,
+  });
 }
 
 /**
@@ -293,7 +303,10 @@ export async function exportSnapshot(db: Kysely<DB>): Promise<FullSnapshot> {
  * name staff the backup may number differently): everyone signs in again.
  * Confirmation mails not yet sent are dropped too: their readers ask again.
  */
-export async function importSnapshot(db: Kysely<DB>, snapshot: Snapshot): Promise<Partial<Record<BackupTable, number>>> {
+export async function importSnapshot(
+  db: Kysely<DB>,
+  snapshot: Snapshot,
+): Promise<Partial<Record<BackupTable, number>>> {
   const postgres = engineOf(db) === "postgres";
   const tables = snapshot.version === 1 ? VERSION_1_TABLES : [...BACKUP_TABLES];
   const rowsOf = (table: BackupTable) => (snapshot.tables as Partial<Record<BackupTable, unknown[]>>)[table] ?? [];
@@ -308,12 +321,18 @@ export async function importSnapshot(db: Kysely<DB>, snapshot: Snapshot): Promis
     for (const table of tables) {
       const rows = rowsOf(table);
       // Small batches stay under SQLite's limit on bound values.
-      for (let i = 0; i < rows.length; i += 100) await trx.insertInto(table).values(rows.slice(i, i + 100) as never).execute();
+      for (let i = 0; i < rows.length; i += 100)
+        await trx
+          .insertInto(table)
+          .values(rows.slice(i, i + 100) as never)
+          .execute();
     }
     if (postgres) {
       // Restored rows keep their ids; the next new row must number after them.
       for (const table of SERIAL_TABLES.filter((t) => tables.includes(t)))
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+          trx,
+        );
     }
   });
   return Object.fromEntries(tables.map((t) => [t, rowsOf(t).length]));

@@ -4,7 +4,7 @@ import type { DB } from "../db/schema.ts";
 import { inChunks, noWrites, type WriteStats } from "./audience-limits.ts";
 import { inBatches } from "./batches.ts";
 import { networkOf } from "./client-network.ts";
-import { saltedHash, type DailySalts } from "./daily-salts.server.ts";
+import { saltedHash, type DailySalts } from "./daily-salts.ts";
 import { addDays, utcDay } from "./utc-days.ts";
 import {
   applyRequests,
