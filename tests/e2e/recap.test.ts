@@ -74,6 +74,9 @@ describe("/recap: list and reader", () => {
     expect(await reader.getByRole("list", { name: "Tags" }).getByRole("listitem").allInnerTexts()).toEqual(
       recaps[0]!.tags,
     );
+    // The demo's recaps are sample content: a mark beside the tags, not one of them (issue 37).
+    expect(recaps[0]!.sample).toBe(true);
+    expect(await reader.locator("[data-sample-mark]").innerText()).toMatch(/^Sample content/);
     expect(
       await reader.getByRole("img", { name: `Illustration for “${recaps[0]!.headline}”` }).getAttribute("src"),
     ).toBe(recaps[0]!.blog_image_url);
