@@ -84,7 +84,7 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
       // A form's body is read whole, within its limit, before anything parses it.
       const limit = formLimit(req.path);
       formBody(req, limit).then((body) => {
-        if (body === undefined) return tooLarge(req, res, limit);
+        if (body === undefined) return tooLarge(res, limit);
         return serve(req, res, next, deps.versions, shared, null, async () =>
           mine(await render(ownRequest(req, at, body), -1, String(req.id))),
         );
@@ -272,14 +272,11 @@ function formBody(req: ExpressRequest, limit: number): Promise<Buffer | undefine
 }
 
 /**
- * 413 for a form over its limit. The rest of the body is read and dropped (never kept) for a
- * moment, so that the sender, still sending, gets the answer rather than a reset connection;
- * one that goes on sending is cut off after that.
+ * 413 for a form over its limit. Sent before the body has arrived, it closes the connection
+ * after reading and dropping the rest for a moment (early-answers.ts), so that the sender,
+ * still sending, gets the answer rather than a reset connection.
  */
-function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number): void {
-  req.resume();
-  const cut = setTimeout(() => req.socket.destroy(), 5000).unref();
-  req.once("end", () => clearTimeout(cut));
+function tooLarge(res: ExpressResponse, limit: number): void {
   res
     .status(413)
     .set({ "Cache-Control": "no-store" })
