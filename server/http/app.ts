@@ -25,6 +25,9 @@ import { errorPageCsp, errorPageHtml } from "./error-page.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { passwordFormsWhenBusy } from "./password-forms.ts";
 import { requestTimeouts } from "./request-timeouts.ts";
+import { BODY_BUFFERS } from "./body-budget.ts";
+import { readSession, SESSION_COOKIE } from "../desk/sessions.server.ts";
+import { cookieIn } from "../desk/request-checks.server.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
@@ -75,6 +78,7 @@ export const loadReactRouterBuild = () => import("virtual:react-router/server-bu
 export function createHttpApp(deps: HttpAppDeps): Express {
   const { config, database, logger } = deps;
   const app = express();
+  BODY_BUFFERS.resize(config.BODY_BUFFER_MB * 1024 * 1024);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", "strong");
@@ -159,7 +163,9 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(passwordFormsWhenBusy);
   app.use(oneClickUnsubscribe(database));
   if (config.NEWSLETTER_TRACKING) app.use(newsletterTracking(config, database));
-  if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
+  const signedIn = async (req: express.Request) =>
+    (await readSession(database.db, cookieIn(req.headers.cookie, SESSION_COOKIE))) !== undefined;
+  if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, signedIn, ...cached }));
   app.use(compression());
 
   app.get("/healthz", healthRoute({ config, database, redis, media }));

@@ -1,49 +1,17 @@
 import http from "node:http";
-import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { ENGINES } from "../support/databases.ts";
+import { heldRequest, statusOf, type HeldRequest } from "../support/held-request.ts";
 import { openConnections } from "../support/open-connections.ts";
 import { serverForTests } from "../support/server-for-tests.ts";
 
 const TOKEN = "refused-uploads-admin-token-0123456789";
 const UPLOAD = "/api/desk/media/podcast-episodes?name=held.mp3";
 
-interface Held {
-  socket: net.Socket;
-  /** The status line and headers of the answer, once it came. */
-  answer: Promise<string>;
-  closed: Promise<void>;
-}
-
-/**
- * An upload that announces `declared` bytes, sends its headers and 1 KB of them, then holds its
- * side open and sends nothing more: the sender that on 4494ae7 kept a connection for ever once it
- * had been refused. `allowHalfOpen`: it does not hang up when the server does.
- */
-function heldUpload(url: URL, path: string, declared: number, headers: Record<string, string> = {}): Held {
-  const socket = net.connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
-  const head = Object.entries({ "Content-Type": "audio/mpeg", "Content-Length": String(declared), ...headers })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("");
-  socket.on("connect", () =>
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${head}\r\n${"x".repeat(1024)}`),
-  );
-  socket.on("error", () => {});
-  const answer = new Promise<string>((resolve) => {
-    let got = "";
-    socket.on("data", (chunk: Buffer) => {
-      got += chunk.toString("latin1");
-      const end = got.indexOf("\r\n\r\n");
-      if (end >= 0) resolve(got.slice(0, end));
-    });
-    socket.on("close", () => resolve(got));
-  });
-  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-  return { socket, answer, closed };
-}
-
-const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+/** An upload that sends its headers and 1 KB of its body, then holds its side open and sends nothing more. */
+const heldUpload = (base: string, path: string, declared: number, headers: Record<string, string> = {}) =>
+  heldRequest(base, path, declared, { "Content-Type": "audio/mpeg", ...headers });
 
 /** Polls `count` until it is at most `target`; resolves with the seconds it took, or undefined after `limitMs`. */
 async function secondsUntil(count: () => number, target: number, limitMs: number): Promise<number | undefined> {
@@ -57,18 +25,17 @@ async function secondsUntil(count: () => number, target: number, limitMs: number
 
 describe.each(ENGINES)("connections of refused uploads, on %s", (engine) => {
   const site = serverForTests({ ADMIN_TOKEN: TOKEN, SEED_DEMO: "false" }, engine);
-  const url = () => new URL(site.server.url);
-  const connections = () => openConnections(site.server.process.pid!, Number(url().port));
+  const connections = () => openConnections(site.server.process.pid!, Number(new URL(site.server.url).port));
 
   it(
     "closes 2,000 uploads refused with 401 within seconds, though their senders never finish the body",
     { timeout: 120_000 },
     async () => {
       const baseline = connections();
-      const held: Held[] = [];
+      const held: HeldRequest[] = [];
       // In waves of 250, so the listening socket's backlog never overflows into SYN retries.
       for (let wave = 0; wave < 8; wave++) {
-        const sent = Array.from({ length: 250 }, () => heldUpload(url(), UPLOAD, 100 * 1024 * 1024));
+        const sent = Array.from({ length: 250 }, () => heldUpload(site.server.url, UPLOAD, 100 * 1024 * 1024));
         held.push(...sent);
         await Promise.all(sent.map((h) => h.answer));
       }
@@ -99,7 +66,7 @@ describe.each(ENGINES)("connections of refused uploads, on %s", (engine) => {
     "closes a connection that goes on trickling its body after the refusal, after 5 s",
     { timeout: 30_000 },
     async () => {
-      const upload = heldUpload(url(), UPLOAD, 100 * 1024 * 1024);
+      const upload = heldUpload(site.server.url, UPLOAD, 100 * 1024 * 1024);
       expect(statusOf(await upload.answer)).toBe(401);
       const refused = performance.now();
       // A byte a moment keeps no connection open past the linger.
@@ -115,10 +82,15 @@ describe.each(ENGINES)("connections of refused uploads, on %s", (engine) => {
 
   it("closes a 413 to an upload and to a form the same way", { timeout: 30_000 }, async () => {
     const baseline = connections();
-    const tooLargeUpload = heldUpload(url(), "/api/admin/media/podcast-episodes?name=huge.mp3", 900 * 1024 * 1024, {
-      Authorization: `Bearer ${TOKEN}`,
-    });
-    const tooLargeForm = heldUpload(url(), "/admin/sign-in", 10 * 1024 * 1024, {
+    const tooLargeUpload = heldUpload(
+      site.server.url,
+      "/api/admin/media/podcast-episodes?name=huge.mp3",
+      900 * 1024 * 1024,
+      {
+        Authorization: `Bearer ${TOKEN}`,
+      },
+    );
+    const tooLargeForm = heldUpload(site.server.url, "/admin/sign-in", 10 * 1024 * 1024, {
       "Content-Type": "application/x-www-form-urlencoded",
     });
     for (const h of [tooLargeUpload, tooLargeForm]) {
