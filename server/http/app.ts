@@ -19,6 +19,7 @@ import { errorForLog, type Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { publishingApi } from "./publishing-api/publishing-api.ts";
+import { AdminToken } from "./publishing-api/bearer-auth.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
@@ -168,13 +169,15 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, signedIn, ...cached }));
   app.use(compression());
 
-  app.get("/healthz", healthRoute({ config, database, redis, media }));
+  // One count of wrong admin tokens for the publishing API and /healthz's detail.
+  const adminToken = new AdminToken(config, redis);
+  app.get("/healthz", healthRoute({ config, database, redis, media, token: adminToken }));
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media, deps.audience));
   const commentLimit = commentRateLimit(config, redis);
   const provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database));
-  app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
+  app.use("/api/admin", publishingApi(config, database, media, newsletter, adminToken), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use(
     "/api",
