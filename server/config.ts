@@ -108,6 +108,11 @@ const envSchema = z.object({
   /** Thumbs up or down one client address may send in an hour. */
   CHAT_FEEDBACK_RATE_PER_HOUR: positiveInt.min(1).default(60),
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
+  /**
+   * Memory for request bodies read whole (forms, JSON) that this process holds at once; past it,
+   * 503 with Retry-After. Keep it above the editors' 4 MB forms.
+   */
+  BODY_BUFFER_MB: positiveInt.min(1, "must be at least 1").max(4096).default(64),
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   /** Count podcast downloads and page views on the server (docs/analytics.md); false counts nothing. */

@@ -1,7 +1,7 @@
 // The one server process: validates configuration, opens and migrates the
 // database, seeds the demo content, then serves the site, the API and media.
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
@@ -9,6 +9,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
 import type { createHttpApp as CreateHttpApp, startNewsletter as StartNewsletter } from "./http/app.ts";
+import { originFormTargets } from "./http/request-target.ts";
 import { createLogger, withoutCredentials, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
 import { newsletterPolicy } from "./newsletter/auto-send.server.ts";
@@ -60,7 +61,9 @@ async function main(): Promise<void> {
   const { app, startNewsletter } = dev
     ? await devApp(config, database, logger, media, audience)
     : await productionApp(config, database, logger, media, audience);
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // Absolute-form targets and `OPTIONS *` are dealt with before Express sees them (request-target.ts).
+  const server = http.createServer(originFormTargets(app));
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     // What this instance runs with, without a secret: the first line to read when something is off.

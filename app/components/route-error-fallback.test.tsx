@@ -18,6 +18,15 @@ describe("RouteErrorFallback", () => {
     expect(text(html)).toContain("503 Service Unavailable");
   });
 
+  it("shows a refusal's own words under its status", () => {
+    const html = renderToStaticMarkup(
+      <RouteErrorFallback
+        error={new UNSAFE_ErrorResponseImpl(415, "Unsupported Media Type", { formError: "Send it as a form." })}
+      />,
+    );
+    expect(text(html)).toContain("415 Unsupported Media Type Send it as a form.");
+  });
+
   it("shows an error's message", () => {
     const html = renderToStaticMarkup(<RouteErrorFallback error={new Error("The shelf fell over")} />);
     expect(text(html)).toContain("Unexpected Application Error!");

@@ -2,15 +2,21 @@ import { isRouteErrorResponse } from "react-router";
 
 /**
  * The spec's generic fallback for an unhandled route error: the status and status
- * text, or the message, or the serialised error. Stacks only in development.
+ * text (and the refusal's `formError`, when it has one), or the message, or the
+ * serialised error. Stacks only in development.
  */
 export function RouteErrorFallback({ error }: { error: unknown }) {
   let detail: React.ReactNode;
   if (isRouteErrorResponse(error)) {
+    // A refusal may say why in words (`formError`, as the forms' refusals do).
+    const why = (error.data as { formError?: unknown } | null | undefined)?.formError;
     detail = (
-      <p className="text-xl font-semibold">
-        {error.status} {error.statusText}
-      </p>
+      <>
+        <p className="text-xl font-semibold">
+          {error.status} {error.statusText}
+        </p>
+        {typeof why === "string" ? <p>{why}</p> : null}
+      </>
     );
   } else if (error instanceof Error) {
     detail = (

@@ -8,6 +8,7 @@ import { RouteErrorFallback } from "../components/route-error-fallback";
 import { forgetShareKey } from "../features/chat/share-keys";
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import type { Route } from "./+types/chat-shared-remove";
+import { readForm } from "../lib/read-form.server";
 
 // Issue 37: the key that removes a share lives in one browser's storage; the removal
 // link (/chat/shared/<id>/remove#key=…) carries it to any other. The key rides in the
@@ -43,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** The page's button: removes the share when the key is its own. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { database } = context.get(appContext);
-  const key = String((await request.formData()).get("key") ?? "").trim();
+  const key = String((await readForm(request)).get("key") ?? "").trim();
   if (!key || key.length > 100) return data({ state: "wrong-key" as State }, { status: 403 });
   const outcome = await removeSharedConversation(database.db, params.id, key);
   if (outcome === "removed") return data({ state: "removed" as State }, { status: 200 });

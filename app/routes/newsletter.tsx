@@ -8,6 +8,7 @@ import { NewsletterNotice, READ_RECAPS } from "../features/newsletter/newsletter
 import { subscribeFromForm } from "#server/newsletter/subscribe.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import type { Route } from "./+types/newsletter";
+import { readForm } from "../lib/read-form.server";
 
 // The form works as plain HTML on every page; this page is where it posts, and it ships no script.
 export const handle = STATIC_PAGE;
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A form on another site cannot sign someone up from their browser: React Router refuses an
   // action whose Origin is not this site's (400) before it gets here.
   const { database, newsletter } = context.get(appContext);
-  const answer = await subscribeFromForm(database.db, newsletter, await request.formData(), clientAddress(request));
+  const answer = await subscribeFromForm(database.db, newsletter, await readForm(request), clientAddress(request));
   if (answer.ok) return { ok: true as const, message: answer.message };
   return data(
     { ok: false as const, error: answer.error, email: answer.email ?? "" },

@@ -19,12 +19,16 @@ import { errorForLog, type Logger } from "../logger.ts";
 import { commentRateLimit } from "./api/comments.ts";
 import { companiesApi } from "./api/companies.ts";
 import { publishingApi } from "./publishing-api/publishing-api.ts";
+import { AdminToken } from "./publishing-api/bearer-auth.ts";
 import { deskApi } from "./desk-api.ts";
 import { looksLikePage, securityHeaders } from "./security-headers.ts";
 import { errorPageCsp, errorPageHtml } from "./error-page.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { passwordFormsWhenBusy } from "./password-forms.ts";
 import { requestTimeouts } from "./request-timeouts.ts";
+import { BODY_BUFFERS } from "./body-budget.ts";
+import { readSession, SESSION_COOKIE } from "../desk/sessions.server.ts";
+import { cookieIn } from "../desk/request-checks.server.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
 import { PageCache } from "./page-cache.ts";
@@ -75,6 +79,7 @@ export const loadReactRouterBuild = () => import("virtual:react-router/server-bu
 export function createHttpApp(deps: HttpAppDeps): Express {
   const { config, database, logger } = deps;
   const app = express();
+  BODY_BUFFERS.resize(config.BODY_BUFFER_MB * 1024 * 1024);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", "strong");
@@ -159,16 +164,20 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(passwordFormsWhenBusy);
   app.use(oneClickUnsubscribe(database));
   if (config.NEWSLETTER_TRACKING) app.use(newsletterTracking(config, database));
-  if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, ...cached }));
+  const signedIn = async (req: express.Request) =>
+    (await readSession(database.db, cookieIn(req.headers.cookie, SESSION_COOKIE))) !== undefined;
+  if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, signedIn, ...cached }));
   app.use(compression());
 
-  app.get("/healthz", healthRoute({ config, database, redis, media }));
+  // One count of wrong admin tokens for the publishing API and /healthz's detail.
+  const adminToken = new AdminToken(config, redis);
+  app.get("/healthz", healthRoute({ config, database, redis, media, token: adminToken }));
   app.use(siteFiles(config));
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media, deps.audience));
   const commentLimit = commentRateLimit(config, redis);
   const provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database));
-  app.use("/api/admin", publishingApi(config, database, media, newsletter, redis), apiNotFound);
+  app.use("/api/admin", publishingApi(config, database, media, newsletter, adminToken), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use(
     "/api",

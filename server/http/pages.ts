@@ -6,6 +6,7 @@ import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type Rende
 import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
 import { appContext } from "./app-context.server.ts";
+import { receiveForm, type SignedIn } from "./form-bodies.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export interface PageDeps {
@@ -15,6 +16,8 @@ export interface PageDeps {
   loadContext: (requestId: string) => RouterContextProvider;
   versions: ContentVersionReader;
   cache: PageCache;
+  /** Whether a request carries a live desk session: the editors' forms get their larger limit only then. */
+  signedIn: SignedIn;
 }
 
 /** A page, or the data a client-side navigation loads for one (`/recap/3.data`). */
@@ -81,10 +84,9 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     // The editor's desk is personal (it reads the visitor's session): rendered for each request, kept by no one.
     const mine = (page: RenderedPage) => (isPersonal(req.path) ? personal(page) : page);
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // A form's body is read whole, within its limit, before anything parses it.
-      const limit = formLimit(req.path);
-      formBody(req, limit).then((body) => {
-        if (body === undefined) return tooLarge(req, res, limit);
+      // A form's body is read whole, within its limit and the body budget, before anything parses it.
+      receiveForm(req, res, deps.signedIn).then((body) => {
+        if (body === undefined) return; // refused, and answered
         return serve(req, res, next, deps.versions, shared, null, async () =>
           mine(await render(ownRequest(req, at, body), -1, String(req.id))),
         );
@@ -240,52 +242,6 @@ export function pageUrl(path: string, originalUrl: string): string {
 
 /** Set by the server on a request it renders for one visitor (any such header the visitor sent is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-proofline-client-address";
-
-/**
- * The most a form may send, by page: the recap and episode editors take long
- * texts (a recap's markdown, a transcript); every other form (sign-in, setup,
- * passwords, account, staff, moderation, the newsletter's) a few fields. Refused
- * with 413 from Content-Length, or as soon as a body without one passes it.
- */
-export const FORM_LIMITS = { editor: 4 * 1024 * 1024, other: 64 * 1024 };
-const formLimit = (path: string) =>
-  /^\/admin\/(?:recaps|episodes)\//.test(path) ? FORM_LIMITS.editor : FORM_LIMITS.other;
-
-/** The request's body, or undefined when it is larger than `limit` (then nothing more of it is read). */
-function formBody(req: ExpressRequest, limit: number): Promise<Buffer | undefined> {
-  const declared = Number(req.headers["content-length"]);
-  if (declared > limit) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off("data", onData);
-      req.pause();
-      resolve(undefined);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-  });
-}
-
-/**
- * 413 for a form over its limit. The rest of the body is read and dropped (never kept) for a
- * moment, so that the sender, still sending, gets the answer rather than a reset connection;
- * one that goes on sending is cut off after that.
- */
-function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number): void {
-  req.resume();
-  const cut = setTimeout(() => req.socket.destroy(), 5000).unref();
-  req.once("end", () => clearTimeout(cut));
-  res
-    .status(413)
-    .set({ "Cache-Control": "no-store" })
-    .type("text/plain")
-    .send(`This form sent more than ${Math.round(limit / 1024)} KB, the most it may. Nothing was saved.`);
-}
 
 function ownRequest(req: ExpressRequest, origin: string, body?: Buffer): Request {
   const headers = new Headers();

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
+const ADMIN_TOKEN = "pg-outage-admin-token-0123456789";
+
 /**
  * A TCP proxy in front of PostgreSQL that the test can cut and restore: the
  * database "goes away" for this server only, not for the other suites sharing it.
@@ -58,12 +60,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     url.port = String(proxy.port);
     // A password the local server does not ask for (trust), so the test can check it never reaches the log.
     url.password = "outage-secret-pw";
-    server = await startServer({ ...testDb.env, DATABASE_URL: url.toString() });
+    server = await startServer({ ...testDb.env, DATABASE_URL: url.toString(), ADMIN_TOKEN });
   });
   // A failed request names what the server said, so a crash would be visible.
-  const fetch = async (url: string) => {
+  const fetch = async (url: string, headers: Record<string, string> = {}) => {
     try {
-      return await undiciFetch(url, { dispatcher: noKeepAlive });
+      return await undiciFetch(url, { dispatcher: noKeepAlive, headers });
     } catch (err) {
       throw new Error(
         `${url}: ${(err as Error).message}; server exit ${server.process.exitCode ?? server.process.signalCode}\n${server.stderr()}`,
@@ -84,7 +86,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when PostgreSQL goes away and c
     const kept = await before.text();
 
     await proxy.cut();
-    const health = await fetch(`${server.url}/healthz`);
+    // The detail is for operators (issue 38).
+    const health = await fetch(`${server.url}/healthz`, { Authorization: `Bearer ${ADMIN_TOKEN}` });
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({
       status: "unavailable",

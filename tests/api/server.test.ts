@@ -3,21 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery, ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server.ts";
 
+const ADMIN_TOKEN = "server-test-admin-token-0123456789";
+/** What an operator sends to see /healthz's detail. */
+const OPERATOR = { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } };
+
 describe.each(ENGINES)("HTTP server on %s", (engine) => {
   let testDb: TestDatabase;
   let server: RunningServer;
 
   beforeAll(async () => {
     testDb = await freshDatabase(engine);
-    server = await startServer(testDb.env);
+    server = await startServer({ ...testDb.env, ADMIN_TOKEN });
   });
   afterAll(async () => {
     await server?.stop();
     await testDb?.drop();
   });
 
-  it("reports a healthy database on /healthz", async () => {
-    const res = await fetch(`${server.url}/healthz`);
+  it("reports a healthy database on /healthz: the status to anyone, the detail to an operator", async () => {
+    const anyone = await fetch(`${server.url}/healthz`);
+    expect(anyone.status).toBe(200);
+    expect(await anyone.json()).toEqual({ status: "ok" });
+    const res = await fetch(`${server.url}/healthz`, OPERATOR);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     // SQLite's durability settings are part of its state (the server refuses to start without them).
@@ -35,12 +42,16 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
     const other = await startServer({
       ...testDb.env,
       SEED_DEMO: "false",
+      ADMIN_TOKEN,
       REDIS_URL: "redis://:redis-secret-pw@127.0.0.1:1/0",
       SMTP_URL: "smtp://mailer:smtp-secret-pw@127.0.0.1:1",
       MAIL_FROM: "Hub <hub@proofline.test>",
     });
     try {
-      const res = await fetch(`${other.url}/healthz`);
+      const anyone = await fetch(`${other.url}/healthz`);
+      expect(anyone.status).toBe(200);
+      expect(await anyone.json()).toEqual({ status: "degraded" });
+      const res = await fetch(`${other.url}/healthz`, OPERATOR);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({
         status: "degraded",
@@ -153,14 +164,17 @@ describe.each(ENGINES)("HTTP server on %s", (engine) => {
   if (engine === "postgres") {
     it("answers 503 on /healthz when the database goes away", async () => {
       const own = await freshDatabase("postgres");
-      const other = await startServer(own.env);
+      const other = await startServer({ ...own.env, ADMIN_TOKEN });
       try {
         expect((await fetch(`${other.url}/healthz`)).status).toBe(200);
         await adminQuery(
           new URL(process.env.TEST_DATABASE_URL!),
           `drop database ${new URL(own.databaseUrl!).pathname.slice(1)} with (force)`,
         );
-        const res = await fetch(`${other.url}/healthz`);
+        const anyone = await fetch(`${other.url}/healthz`);
+        expect(anyone.status).toBe(503);
+        expect(await anyone.json()).toEqual({ status: "unavailable" });
+        const res = await fetch(`${other.url}/healthz`, OPERATOR);
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({
           status: "unavailable",

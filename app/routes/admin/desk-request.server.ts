@@ -5,6 +5,7 @@ import type { StaffRole } from "#server/db/schema.ts";
 import type { Database } from "#server/db/client.ts";
 import { readSession, SESSION_COOKIE, type DeskSession } from "#server/desk/sessions.server.ts";
 import { cookieIn, deskCookie, FORM_COOKIE, sameSite } from "#server/desk/request-checks.server.ts";
+import { readForm } from "../../lib/read-form.server";
 
 export { clearedCookie, cookieIn, deskCookie, FORM_COOKIE, sameSecret } from "#server/desk/request-checks.server.ts";
 
@@ -73,7 +74,7 @@ export async function requireStaffForm(
 ): Promise<{ session: DeskSession; form: FormData }> {
   assertSameOrigin(request, config);
   const session = await requireStaff(request, database, role);
-  const form = await request.formData();
+  const form = await readForm(request);
   assertCsrf(session.csrf, form.get("csrf"));
   return { session, form };
 }

@@ -21,6 +21,7 @@ import { CsrfField, FormMessage, primaryButton } from "../../features/desk/desk-
 import { hashingOrBusy } from "./form-answers.server";
 import type { Route } from "./+types/password";
 import { newPassword } from "#server/desk/password-schema.server.ts";
+import { readForm } from "../../lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => deskMeta("Set your password");
 
@@ -45,7 +46,7 @@ const passwords = z
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { database, config } = context.get(appContext);
   assertSameOrigin(request, config);
-  const form = await request.formData();
+  const form = await readForm(request);
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
   const parsed = passwords.safeParse({ password: form.get("password"), confirm: form.get("confirm") });
   if (!parsed.success) return data({ formError: parsed.error.issues[0]!.message }, { status: 400 });

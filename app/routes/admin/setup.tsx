@@ -23,6 +23,7 @@ import { clientAddress } from "#server/http/client-address.server.ts";
 import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import { CsrfField, Field, FormMessage, inputClass, primaryButton } from "../../features/desk/desk-ui";
 import type { Route } from "./+types/setup";
+import { readForm } from "../../lib/read-form.server";
 
 // The command line talks to the publishing API, which needs the token too: the token comes first, whichever way.
 const NO_TOKEN =
@@ -57,7 +58,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, config } = context.get(appContext);
   assertSameOrigin(request, config);
-  const form = await request.formData();
+  const form = await readForm(request);
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
   if (!config.ADMIN_TOKEN) return data({ formError: NO_TOKEN }, { status: 400 });
   const parsed = setup.safeParse(Object.fromEntries(form));

@@ -22,6 +22,7 @@ import { clientAddress } from "#server/http/client-address.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta, retryAfterHeaders } from "../../features/desk/desk-text";
 import type { Route } from "./+types/sign-in";
+import { readForm } from "../../lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => deskMeta("Sign in");
 
@@ -47,7 +48,7 @@ const WRONG = "Wrong email or password.";
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, config } = context.get(appContext);
   assertSameOrigin(request, config);
-  const form = await request.formData();
+  const form = await readForm(request);
   assertCsrf(cookieValue(request, FORM_COOKIE), form.get("csrf"));
   const parsed = signIn.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success)

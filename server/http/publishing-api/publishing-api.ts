@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -26,7 +25,7 @@ import type { Bucket } from "../../media/buckets.ts";
 import { HttpError } from "../errors.ts";
 import { jsonBody } from "../json-body.ts";
 import { receiveUpload } from "../media-upload.ts";
-import { adminAuth } from "./bearer-auth.ts";
+import { adminAuth, type AdminToken } from "./bearer-auth.ts";
 import { newsletterApi } from "./newsletter-api.ts";
 import { statsApi } from "./stats-api.ts";
 import type { NewsletterServices } from "../../newsletter/subscribe.server.ts";
@@ -62,11 +61,11 @@ export function publishingApi(
   database: Database,
   store: MediaStore,
   mail: NewsletterServices,
-  redis?: Redis,
+  token: AdminToken,
 ): Router {
   const router = Router();
   const { db } = database;
-  router.use(adminAuth(config, redis));
+  router.use(adminAuth(token));
   const autoSend = newsletterPolicy(config);
 
   const isStored = async (bucket: Bucket, file: string) => (await store.stat(bucket, file)) !== undefined;
