@@ -14,7 +14,7 @@ import {
 } from "./company-facts.ts";
 import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
-import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
+import { momentOf, partsSaying, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -48,10 +48,25 @@ const SUGGESTIONS = [
 
 const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${p.url})`;
 
-/** A bullet quoting `text` from `passage`, linked to it; a transcript quote links to the second its words begin. */
-function quote(passage: Passage, text: string): string {
+/**
+ * `text`, quoted from `passage`, with its citation of the part that says it: a transcript's moment,
+ * or each run of a profile's sentences cited to its part ("Heineken USA: Strategy"); else the passage.
+ */
+function cited(passage: Passage, text: string): string {
   const said = momentOf(passage, text);
-  return `- ${text} (${link(said ? { ...passage, section: said.section, url: said.url } : passage)})`;
+  if (said) return `${text} (${link({ ...passage, section: said.section, url: said.url })})`;
+  const runs = partsSaying(passage, text);
+  if (runs) return runs.map((run) => `${run.text} (${link({ ...passage, section: run.part })})`).join(" ");
+  return `${text} (${link(passage)})`;
+}
+
+/** A bullet quoting `text` from `passage`, cited to the parts that say it. */
+const quote = (passage: Passage, text: string) => `- ${cited(passage, text)}`;
+
+/** A bullet of what a company's profile says, cited to its parts; to the profile itself for words of no one part. */
+function profileBullet(index: HubIndex, company: Company, text: string): string {
+  const profile = index.passagesOf(company.id)[0];
+  return profile ? quote(profile, text) : `- ${text} (${companyLink(company)})`;
 }
 
 // A sentence's terms never change, and an answer reads every sentence of each passage it quotes:
@@ -423,7 +438,7 @@ export function analystAnswer(
       markdown: [
         facts,
         ...(more && !facts.includes(more)
-          ? ["", "**What the profile says**", "", `- ${more} (${companyLink(named[0]!)})`]
+          ? ["", "**What the profile says**", "", profileBullet(index, named[0]!, more)]
           : []),
         ...followUpBlock(followUps(named, intents, [])),
       ]
@@ -707,7 +722,7 @@ export function analystAnswer(
         lines.push(
           `**${c.name}**`,
           "",
-          `- ${profileSays(index, c, turn.text, turn.before, turn.carried)} (${companyLink(c)})`,
+          profileBullet(index, c, profileSays(index, c, turn.text, turn.before, turn.carried)),
           "",
         );
     if (companyHits.length && named.length < 2) lines.push("**Companies involved**", "", ...companyHits.map(point), "");
@@ -717,7 +732,7 @@ export function analystAnswer(
       "### Summary",
       "",
       lead
-        ? `${bestSentences(lead.passage, terms, 2)} (${link(lead.passage)})`
+        ? cited(lead.passage, bestSentences(lead.passage, terms, 2))
         : `The hub's coverage of ${named.map((c) => c.name).join(" and ")} is below.`,
       "",
     );

@@ -35,8 +35,9 @@ function addresses(index: HubIndex): Addresses {
 
 /**
  * The passage a link in an answer points at: a transcript moment by its own
- * address (the second), else the passage at that address whose label ("Source:
- * Section", as the answers write it) matches, else the first passage there.
+ * address (the second), else the profile's part or the passage at that address
+ * whose label ("Source: Section", as the answers write it) matches, else the
+ * first passage there.
  * Works for any provider's answer, since all of them link to the hub's pages.
  */
 export function citedPassage(index: HubIndex, href: string, label?: string): CitedPassage | undefined {
@@ -53,9 +54,13 @@ export function citedPassage(index: HubIndex, href: string, label?: string): Cit
   }
   const here = pages.get(href);
   if (!here?.length) return undefined;
-  const labelled = label
-    ? here.find((p) => (p.section ? `${p.source}: ${p.section}` : p.source) === label || p.section === label)
-    : undefined;
-  const passage = labelled ?? here[0]!;
+  const named = (p: { source: string; section?: string | undefined }, section: string | undefined) =>
+    label !== undefined && ((section ? `${p.source}: ${section}` : p.source) === label || section === label);
+  // A part of a profile ("Sazerac Company: Owner") quotes the sentence or paragraph that says it.
+  for (const passage of here) {
+    const part = passage.parts?.find((f) => named(passage, f.section));
+    if (part) return { href, source: passage.source, section: part.section, quote: excerpt(part.text) };
+  }
+  const passage = here.find((p) => named(p, p.section)) ?? here[0]!;
   return { href, source: passage.source, section: passage.section, quote: excerpt(passage.text) };
 }

@@ -23,7 +23,30 @@ export interface Passage {
   keywords: string;
   /** A transcript run's cues, each with the address and label of its own moment, so a quote can point at the second it was said. */
   moments?: Array<{ text: string; url: string; section: string }>;
+  /**
+   * A company profile's parts, each by the name a citation gives it ("Owner", "Strategy") and its
+   * text, so a citation of one fact quotes the sentence that states it rather than the profile's start.
+   */
+  parts?: Array<{ section: ProfilePart; text: string }>;
 }
+
+/** The parts of a company profile an answer cites one by one, by the names the profile shows them under. */
+export const PROFILE_PARTS = [
+  "Headquarters",
+  "Owner",
+  "Overview",
+  "Market position",
+  "Strategy",
+  "Recent developments",
+  "Founded",
+  "Employees",
+  "Revenue",
+  "Sales",
+  "Coverage",
+  "Key brands",
+  "Rank basis",
+] as const;
+export type ProfilePart = (typeof PROFILE_PARTS)[number];
 
 const cellsOf = (row: string) =>
   row
@@ -102,30 +125,72 @@ export function recapPassages(recap: Recap): Passage[] {
   return passages;
 }
 
-export function companyPassage(company: Company): Passage {
+/** "Label: value." as one sentence; a value that ends with its own full stop ("Heineken Holding N.V.") keeps just that one. */
+const labelled = (label: string, value: string | undefined) =>
+  value ? `${label}: ${value}${value.endsWith(".") ? "" : "."}` : undefined;
+
+/** A profile's parts as the text a citation of each quotes; a part the profile does not give is left out. */
+function profileParts(company: Company): Array<{ section: ProfilePart; text: string }> {
   const p = company.profile;
-  const facts = [
-    `${company.name} is a ${company.type} based in ${company.location}.`,
+  const said: Array<[ProfilePart, string | undefined]> = [
+    ["Headquarters", `${company.name} is a ${company.type} based in ${company.location}.`],
     // Who owns it often says who runs it too ("run by founder Anthony von Mandl").
-    `Ownership: ${company.ownership}.`,
-    p?.overview,
-    p?.marketPosition,
-    p?.strategy,
-    p?.recentDevelopments,
-    company.revenue ? `Revenue: ${company.revenue}.` : undefined,
-    company.sales ? `Sales: ${company.sales}.` : undefined,
-    company.coverage ? `Coverage: ${company.coverage}.` : undefined,
-    company.keyBrands.length ? `Key brands: ${company.keyBrands.join(", ")}.` : undefined,
+    ["Owner", labelled("Ownership", company.ownership)],
+    ["Overview", p?.overview],
+    ["Market position", p?.marketPosition],
+    ["Strategy", p?.strategy],
+    ["Recent developments", p?.recentDevelopments],
+    ["Founded", labelled("Founded", p?.founded)],
+    ["Employees", labelled("Employees", p?.employees)],
+    ["Revenue", labelled("Revenue", company.revenue)],
+    ["Sales", labelled("Sales", company.sales)],
+    ["Coverage", labelled("Coverage", company.coverage)],
+    ["Key brands", labelled("Key brands", company.keyBrands.join(", "))],
+    ["Rank basis", labelled("Rank basis", company.claims?.rankBasis.text)],
   ];
+  return said.flatMap(([section, text]) => (text ? [{ section, text }] : []));
+}
+
+// The founding year, the headcount and the basis of the rank are cited, not searched: a profile is
+// found by what it says of the company's business, as it was before its parts were cited one by one.
+const UNSEARCHED: ReadonlySet<ProfilePart> = new Set(["Founded", "Employees", "Rank basis"]);
+
+export function companyPassage(company: Company): Passage {
+  const parts = profileParts(company);
   return {
     id: `company:${company.id}`,
     kind: "company",
     source: company.name,
-    text: facts.filter(Boolean).join(" "),
+    text: parts
+      .filter((part) => !UNSEARCHED.has(part.section))
+      .map((part) => part.text)
+      .join(" "),
     url: `/explorer?company=${company.id}`,
     companyId: company.id,
     keywords: `${company.name} ${company.keyBrands.join(" ")} ${company.location}`,
+    parts,
   };
+}
+
+/**
+ * A quote of a company profile's sentences cut where the part that says them changes ("…based in
+ * Dallas, TX." from its headquarters, "It sells beer…" from its overview), each run with its part, so
+ * each can be cited to the words it quotes. Undefined for another kind of passage, or a sentence
+ * that is no part's.
+ */
+export function partsSaying(passage: Passage, text: string): Array<{ text: string; part: ProfilePart }> | undefined {
+  if (!passage.parts) return undefined;
+  const runs: Array<{ text: string; part: ProfilePart }> = [];
+  for (const sentence of text.split(SENTENCE_END)) {
+    const said = sentence.trim();
+    if (!said) continue;
+    const part = passage.parts.find((p) => p.text.includes(said))?.section;
+    if (!part) return undefined;
+    const last = runs.at(-1);
+    if (last?.part === part) last.text += ` ${said}`;
+    else runs.push({ text: said, part });
+  }
+  return runs.length ? runs : undefined;
 }
 
 /** Cues are read in runs of about this many seconds: enough words to match, short enough to point at a moment. */
