@@ -52,6 +52,19 @@ describe("the moment a transcript quote cites", () => {
     expect(momentOf(passage!, "Welcome to the Daily Shot.")).toMatchObject({ section: "The Daily Shot, 0:00" });
   });
 
+  it("is the cue that says the asked words, wherever they stand in the quote (issue 37)", () => {
+    const quote =
+      "Here is the news. Allocations of extra-aged rum tightened in Florida this week. Distributors expect more.";
+    const weigh = (words: string[]) => (cue: string) => words.filter((w) => cue.includes(w)).length;
+    expect(momentOf(passage!, quote, weigh(["Florida"]))).toMatchObject({ url: "/podcast?episode=7#episode-7&t=6" });
+    expect(momentOf(passage!, quote, weigh(["rum"]))).toMatchObject({ url: "/podcast?episode=7#episode-7&t=3" });
+    // Words said in a cue the quote leaves out do not move it; nor do words said nowhere.
+    expect(momentOf(passage!, "Distributors expect more.", weigh(["Welcome"]))).toMatchObject({
+      section: "The Daily Shot, 0:06",
+    });
+    expect(momentOf(passage!, quote, weigh(["mezcal"]))).toMatchObject({ section: "The Daily Shot, 0:03" });
+  });
+
   it("is unknown for words the passage does not hold", () => {
     expect(momentOf(passage!, "Nothing like this was said.")).toBeUndefined();
   });

@@ -237,22 +237,46 @@ export function transcriptPassages(episode: Episode, transcript: Transcript): Pa
 }
 
 /**
- * The moment a quote from a transcript passage begins: the cue in which its first words are
- * said (a sentence often starts in the middle of a cue, after another sentence), found by
- * where the quote stands in the passage's text, which is its cues' texts joined by spaces.
- * Undefined for a passage without moments or a text that is not in it.
+ * The moment a quote from a transcript passage cites. Without `weigh`, the cue in which its first
+ * words are said (a sentence often starts in the middle of a cue, after another sentence), found by
+ * where the quote stands in the passage's text, which is its cues' texts joined by spaces. With
+ * `weigh` (how much of the question a cue's words carry), the quoted cue that carries the most of
+ * it, the earliest of equals: the asked words decide the second, wherever they stand in the quote
+ * (issue 37: a phrase said at 0:17 was cited at 0:04, where its passage begins). Undefined for a
+ * passage without moments or a text that is not in it.
  */
-export function momentOf(passage: Passage, text: string): { url: string; section: string } | undefined {
+export function momentOf(
+  passage: Passage,
+  text: string,
+  weigh?: (cue: string) => number,
+): { url: string; section: string } | undefined {
   const moments = passage.moments;
   if (!moments?.length) return undefined;
   const at = passage.text.indexOf(text.slice(0, 60));
   if (at < 0) return undefined;
   let end = 0;
-  for (const m of moments) {
-    end += m.text.length + 1;
-    if (at < end) return m;
+  const cues = moments.map((m) => {
+    const cue = { m, from: end, to: end + m.text.length };
+    end = cue.to + 1;
+    return cue;
+  });
+  const first = cues.find((cue) => at <= cue.to)?.m ?? moments.at(-1)!;
+  if (!weigh) return first;
+  // Where each quoted sentence stands in the passage: a quote may skip the sentences between its own.
+  const quoted = text
+    .split(SENTENCE_END)
+    .map((sentence) => sentence.trim())
+    .flatMap((sentence) => {
+      const from = sentence ? passage.text.indexOf(sentence) : -1;
+      return from < 0 ? [] : [{ from, to: from + sentence.length }];
+    });
+  let best = { moment: first, weight: 0 };
+  for (const cue of cues) {
+    if (!quoted.some((q) => cue.from < q.to && q.from < cue.to)) continue;
+    const weight = weigh(cue.m.text);
+    if (weight > best.weight) best = { moment: cue.m, weight };
   }
-  return moments.at(-1);
+  return best.moment;
 }
 
 export function episodePassage(episode: Episode): Passage {
