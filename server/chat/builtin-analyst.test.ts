@@ -6,6 +6,9 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
+import { everyRecap } from "../data/recaps.server.ts";
+import { toRecapView } from "../data/recap-view.server.ts";
+import { recapPassages } from "./hub-corpus.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { citedPassage } from "./citations.ts";
@@ -30,7 +33,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1]!);
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// The pages an answer links: a recap section (`#…`) or an episode moment is its page.
+const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)#]+)/g)].map((m) => m[1]!);
 const recapIdByHeadline = async (fragment: string) => {
   const row = await database.db
     .selectFrom("weekly_summaries")
@@ -39,6 +49,37 @@ const recapIdByHeadline = async (fragment: string) => {
     .executeTakeFirstOrThrow();
   return row.id;
 };
+
+// Issue 37, point 6: a citation of a recap's section lands on the section's heading, which the page gives an id.
+describe("citations of a recap's sections", () => {
+  it("link to the id the recap's page gives the section's heading, for every section of the demo's recaps", async () => {
+    const recaps = await everyRecap(database.db);
+    expect(recaps.length).toBeGreaterThan(5);
+    for (const recap of recaps) {
+      const html = toRecapView(recap).html;
+      const sections = recapPassages(recap).filter((p) => p.section);
+      expect(sections.length, recap.headline).toBeGreaterThan(0);
+      for (const p of sections) {
+        expect(p.anchor, `${recap.headline}: ${p.section}`).toBeDefined();
+        expect(html).toMatch(new RegExp(`<h[23] id="${p.anchor}">${escapeHtml(p.section!)}</h[23]>`));
+      }
+    }
+  });
+
+  it("answers with links to the sections, and each link's passage is that section", async () => {
+    const index = await knowledge.get();
+    const answer = analystAnswer(index, "What's trending in tequila in New York?", false).markdown;
+    const recapId = await recapIdByHeadline("Tequila's New York");
+    const cited = [...answer.matchAll(/\[([^\]]+)\]\((\/recap\/\d+#[a-z0-9-]+)\)/g)];
+    expect(cited.length).toBeGreaterThan(0);
+    for (const [, label, href] of cited) {
+      const passage = citedPassage(index, href!);
+      expect(`${passage?.source}: ${passage?.section}`).toBe(label);
+    }
+    // The answer's list of sources names the recap itself.
+    expect(answer).toMatch(new RegExp(`\\n- \\[[^\\]]+\\]\\(/recap/${recapId}\\) \\(`));
+  });
+});
 
 describe("company recognition", () => {
   const aliases = companyAliases(COMPANIES);

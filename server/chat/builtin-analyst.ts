@@ -14,7 +14,7 @@ import {
 } from "./company-facts.ts";
 import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
-import { momentOf, partsSaying, SENTENCE_END, type Passage } from "./hub-corpus.ts";
+import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -46,7 +46,7 @@ const SUGGESTIONS = [
   "How is distributor consolidation changing route to market?",
 ];
 
-const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${p.url})`;
+const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${passageAddress(p)})`;
 
 /** The question's terms, each with its weight (1 unless given). */
 type Asked = string[] | ReadonlyMap<string, number>;
@@ -787,7 +787,8 @@ export function analystAnswer(
   }
 
   const sources = distinctSources([...recapHits, ...episodeHits, ...companyHits], 12).map(
-    (h) => ({ ...h.passage, section: undefined }) as Passage,
+    // A source is listed by its own address: a recap's, not one of its sections'.
+    (h) => ({ ...h.passage, section: undefined, anchor: undefined }) as Passage,
   );
   for (const c of [...named, ...inCoverage])
     if (!sources.some((p) => p.url === profileUrl(c))) sources.push(index.passagesOf(c.id)[0]!);

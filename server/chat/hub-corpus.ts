@@ -5,6 +5,7 @@ import { clock } from "#common/podcast/clock.ts";
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import type { Cue, Transcript } from "#common/podcast/transcript-format.ts";
+import { markdownHeadings } from "../content/markdown-headings.ts";
 
 /** One retrievable piece of the hub: a recap section, a company profile or an episode. */
 export interface Passage {
@@ -17,6 +18,8 @@ export interface Passage {
   text: string;
   /** Where the answer links to: /recap/:id, /explorer?company=:id, /podcast?episode=:id#episode-:id. */
   url: string;
+  /** A recap section's heading's id on the recap's page, where a citation of the section lands (`url#anchor`). */
+  anchor?: string;
   date?: string;
   companyId?: number;
   /** Names that should match this passage strongly: brands, tags. */
@@ -115,15 +118,30 @@ export function recapPassages(recap: Recap): Passage[] {
   };
   const passages: Passage[] = [];
   if (recap.snippets) passages.push({ ...base, id: `recap:${recap.id}:summary`, text: recap.snippets });
+  // Each section's heading's id on the page, by the line the heading is on.
+  const ids = new Map(markdownHeadings(recap.content).map((h) => [h.line, h.id]));
+  let line = 1;
   const sections = recap.content.split(/^(?=#{2,3}\s)/m);
   sections.forEach((section, index) => {
+    const startsOn = line;
+    line += section.split("\n").length - 1;
     const heading = /^#{2,3}\s+(.+)$/m.exec(section)?.[1]?.trim();
     const text = plainText(heading ? section.replace(/^#{2,3}\s+.+$/m, "") : section);
     if (text.length < 20) return;
-    passages.push({ ...base, id: `recap:${recap.id}:${index}`, ...(heading ? { section: heading } : {}), text });
+    const anchor = heading ? ids.get(startsOn) : undefined;
+    passages.push({
+      ...base,
+      id: `recap:${recap.id}:${index}`,
+      ...(heading ? { section: heading } : {}),
+      ...(anchor ? { anchor } : {}),
+      text,
+    });
   });
   return passages;
 }
+
+/** Where a citation of a passage lands: a recap section's heading, else the passage's own address. */
+export const passageAddress = (p: Passage) => (p.anchor ? `${p.url}#${p.anchor}` : p.url);
 
 /** "Label: value." as one sentence; a value that ends with its own full stop ("Heineken Holding N.V.") keeps just that one. */
 const labelled = (label: string, value: string | undefined) =>
