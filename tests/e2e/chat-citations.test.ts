@@ -1,13 +1,14 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
-import { hydrated, launchBrowser, openHydrated } from "../support/browser.ts";
+import { BROWSER_TIME_ZONE, hydrated, launchBrowser, openHydrated, type WatchedPage } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 // Issue 37, points 5, 6 and 8: a citation on every claim, as a reader sees it. A company fact's
 // number shows the profile's sentence; a recap section's number lands on that section; an episode
-// in the list of sources carries its numbers and its second.
+// in the list of sources carries its numbers and its second; on a phone a citation's passage stays
+// on the screen.
 
 let browser: Browser;
 let server: RunningServer;
@@ -137,5 +138,66 @@ describe("numbered citations, as a reader sees them", () => {
     );
     expectNoUnexpectedErrors();
     await page.context().close();
+  });
+});
+
+/** A phone as a thumb holds it: 390 × 844, touch, a mobile viewport, in a reader's time zone. */
+async function openPhone(path: string): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 3,
+    baseURL: server.url,
+    timezoneId: BROWSER_TIME_ZONE,
+    locale: "en-US",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  await page.goto(path);
+  await hydrated(page);
+  return {
+    page,
+    context,
+    errors,
+    expectNoUnexpectedErrors: () => expect(errors, "unexpected console errors").toEqual([]),
+  };
+}
+
+/** Each citation's passage, focused in turn, that runs past the screen's edges (0 to 390 px). */
+async function tipsOffScreen(page: Page, cited: Locator): Promise<string[]> {
+  const count = await cited.count();
+  expect(count).toBeGreaterThan(3);
+  const outside: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const citation = cited.nth(i);
+    const tip = await focusShowing(page, citation);
+    const box = (await tip.boundingBox())!;
+    if (box.x < 0 || box.x + box.width > 390)
+      outside.push(`${await citation.innerText()}: ${Math.round(box.x)} to ${Math.round(box.x + box.width)}`);
+  }
+  return outside;
+}
+
+describe("on a phone", () => {
+  it("keeps every focused citation's passage inside the screen, on the chat page and shared", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPhone("/chat");
+    await ask(page, "What's trending in tequila in New York?");
+    expect(await tipsOffScreen(page, citations(page))).toEqual([]);
+
+    // The read-only copy draws the same citations as plain HTML; the islands' script places them.
+    await page.getByRole("button", { name: "Share a read-only link" }).click();
+    const link = page.getByLabel("Link to the shared conversation");
+    await link.waitFor();
+    const shared = await context.newPage();
+    expect((await shared.goto(new URL(await link.inputValue()).pathname))?.status()).toBe(200);
+    await hydrated(shared);
+    expect(await tipsOffScreen(shared, shared.getByRole("link", { name: /^Source \d+: / }))).toEqual([]);
+    expectNoUnexpectedErrors();
+    await context.close();
   });
 });
