@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from "../support/server.ts";
 // Issue 37, points 5, 6 and 8: a citation on every claim, as a reader sees it. A company fact's
 // number shows the profile's sentence; a recap section's number lands on that section; an episode
 // in the list of sources carries its numbers and its second; on a phone a citation's passage stays
-// on the screen.
+// on the screen; a verdict chosen by keyboard leaves the focus somewhere.
 
 let browser: Browser;
 let server: RunningServer;
@@ -199,5 +199,40 @@ describe("on a phone", () => {
     expect(await tipsOffScreen(shared, shared.getByRole("link", { name: /^Source \d+: / }))).toEqual([]);
     expectNoUnexpectedErrors();
     await context.close();
+  });
+});
+
+describe("a verdict chosen by keyboard", () => {
+  it("keeps the focus on the form it opens, then on the thanks", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, server.url, "/chat");
+    await ask(page, "Who owns Buffalo Trace?");
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el === document.body || !el ? "body" : (el.getAttribute("aria-label") ?? el.textContent ?? el.tagName);
+      });
+    await answer(page).getByRole("button", { name: "Helpful", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await answer(page).getByLabel("What helped? (optional)").waitFor();
+    expect(
+      await answer(page)
+        .getByLabel("What helped? (optional)")
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.type("The owner, with its source");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chat/feedback"),
+      page.keyboard.press("Enter"),
+    ]);
+    expect(response.status()).toBe(201);
+    const thanks = answer(page).getByText("Thanks for your feedback.");
+    await thanks.waitFor();
+    await expect.poll(focused).toBe("Thanks for your feedback.");
+    // Tab goes on from there, to what follows the answer, not back to the top of the page.
+    await page.keyboard.press("Tab");
+    expect(await focused()).not.toBe("body");
+    expect(await page.evaluate(() => document.activeElement?.closest("header") === null)).toBe(true);
+    expectNoUnexpectedErrors();
+    await page.context().close();
   });
 });
