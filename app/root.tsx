@@ -63,11 +63,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {site ? <SiteContext value={site}>{children}</SiteContext> : children}
+        {/* A plain-HTML page the app navigates to (a citation's /recap/3#section from the chat) is drawn by the
+            router in the browser: its scroll handling (to the #section, else to the top) carries on there. The
+            server never sends it with such a page, which has no router script to run it. */}
+        {staticPage === false || typeof document !== "undefined" ? <ScrollRestoration /> : null}
         {staticPage === false ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
+          <Scripts />
         ) : staticPage === "islands" && site && root.islandsScript ? (
           <IslandsLoader site={site} script={root.islandsScript} />
         ) : null}

@@ -7,6 +7,7 @@ import { START_VOLUME } from "../features/podcast/player-settings";
 import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 import type { mountIsland as MountIslandFn } from "./mount-island";
 import { isSearchShortcut } from "../lib/search-shortcut";
+import { keepTipInView, tipOf } from "../features/chat/tip-in-view";
 
 type MountIsland = typeof MountIslandFn;
 
@@ -188,6 +189,12 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("focusout", (event) => {
   if (event.target instanceof Element) event.target.closest(".cite")?.removeAttribute("data-dismissed");
 });
+// Shown, its passage is kept inside the screen (a number near an edge would put half of it off a phone's).
+for (const type of ["focusin", "mouseover"])
+  document.addEventListener(type, (event) => {
+    const tip = tipOf(event.target);
+    if (tip) keepTipInView(tip);
+  });
 
 // Tests and styles that need the page's code wait for this mark, as on hydrated pages:
 // from here every island comes alive when it is needed.

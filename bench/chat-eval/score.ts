@@ -89,8 +89,9 @@ try {
     if (id === undefined || !["recap", "episode", "company"].includes(kind))
       throw new Error(`An evaluation set names an unknown source: ${source}`);
     const url = kind === "recap" ? `/recap/${id}` : kind === "company" ? `/explorer?company=${id}` : episodePath(id);
-    // An episode may be cited at a second (`&t=…` after its fragment).
-    return new RegExp(`\\]\\(${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${kind === "episode" ? "(\\)|&t=)" : "\\)"}`);
+    // An episode may be cited at a second (`&t=…` after its fragment), a recap at a section (`#…`).
+    const part = kind === "episode" ? "(\\)|&t=)" : kind === "recap" ? "(\\)|#)" : "\\)";
+    return new RegExp(`\\]\\(${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${part}`);
   }
   /** The distinct hub sources an answer links: recaps, profiles and episodes. */
   const HUB_LINK = /\]\((\/recap\/\d+|\/explorer\?company=\d+|\/podcast\?episode=\d+)[)#]/g;

@@ -37,6 +37,30 @@ describe("numberCitations", () => {
     expect(markdown.endsWith("\n- [Diageo North America](/explorer?company=4)")).toBe(true);
   });
 
+  // Issue 37, point 8: an episode cited at a moment, and a recap cited at its sections, are listed by their pages.
+  it("numbers each listed page with the citations of its parts and moments; an episode links to its first cited moment", () => {
+    const cited = [
+      "- Sales rose ([Tequila in NY: Key points](/recap/9#key-points)).",
+      "- Reposado gains ([Tequila talk: The Weekly Pour, 0:06](/podcast?episode=2#episode-2&t=6)).",
+      "- Agave rules ([Tequila talk](/podcast?episode=2#episode-2)).",
+      "- Later on ([Tequila talk: The Weekly Pour, 0:21](/podcast?episode=2#episode-2&t=21)).",
+      "- Nothing on shelf sets ([Rum talk: The Daily Shot, 0:04](/podcast?episode=5#episode-5&t=4)).",
+      "",
+      "**Sources**",
+      "",
+      "- [Tequila in NY](/recap/9) (2026-11-13)",
+      "- [Tequila talk](/podcast?episode=2#episode-2) (2026-11-16)",
+      "- [Rum talk](/podcast?episode=5#episode-5) (2026-11-18)",
+      "- [Gin talk](/podcast?episode=6#episode-6) (2026-11-19)",
+    ].join("\n");
+    const { markdown } = numberCitations(cited);
+    expect(markdown).toContain("\n- \\[1\\] [Tequila in NY](/recap/9) (2026-11-13)");
+    expect(markdown).toContain("\n- \\[2, 3, 4\\] [Tequila talk](/podcast?episode=2#episode-2&t=6) (2026-11-16)");
+    expect(markdown).toContain("\n- \\[5\\] [Rum talk](/podcast?episode=5#episode-5&t=4) (2026-11-18)");
+    // A listed source no claim cites stays as it is.
+    expect(markdown).toContain("\n- [Gin talk](/podcast?episode=6#episode-6) (2026-11-19)");
+  });
+
   it("leaves an answer without citations as it is", () => {
     const plain = "No coverage yet. Try the [Weekly News Recap](/recap).";
     expect(numberCitations(plain)).toEqual({ markdown: plain, citations: [] });

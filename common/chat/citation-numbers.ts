@@ -1,9 +1,11 @@
 // An answer's links to the hub as numbered citations. Every provider writes its
 // sources as Markdown links to the hub's own pages, the built-in analyst as
-// "- claim ([Headline: Section](/recap/3))". Each such link in parentheses
+// "- claim ([Headline: Section](/recap/3#section))". Each such link in parentheses
 // becomes a number after its claim ("- claim [1]"), one number per distinct
 // source and part; the answer's own list of sources keeps its names, each
-// prefixed with its number, so the numbers can be looked up.
+// prefixed with the numbers that cite that page (any part or moment of it), so
+// the numbers can be looked up. An episode listed there links to the moment its
+// first number cites, as that number does.
 
 export interface Citation {
   n: number;
@@ -37,10 +39,16 @@ const LISTED = new RegExp(String.raw`^([ \t]*[-*][ \t]+)${SITE_LINK}`, "gm");
 /** The key a citation's passage is kept under. */
 export const citationKey = (c: { href: string; label: string }) => `${c.label}\u0000${c.href}`;
 
+/** The page an address is on: a recap's section (`#…`) and an episode's moment (`#episode-2&t=6`) are parts of it. */
+const pageOf = (href: string) => href.replace(/#.*$/, "");
+
+/** Whether `href` is a moment of the episode at `page`: its address and a second. */
+const isMomentOf = (href: string, page: string) => href.startsWith(`${page}&t=`);
+
 export function numberCitations(markdown: string): { markdown: string; citations: Citation[] } {
   const citations: Citation[] = [];
   const byKey = new Map<string, Citation>();
-  const byHref = new Map<string, number[]>();
+  const byPage = new Map<string, Citation[]>();
   let shown = 0;
   const marked = markdown.replace(CITED, (whole, inner: string) => {
     const links = [...inner.matchAll(ONE)];
@@ -56,17 +64,22 @@ export function numberCitations(markdown: string): { markdown: string; citations
           found = { n: citations.length + 1, href: href!, label: label! };
           citations.push(found);
           byKey.set(key, found);
-          byHref.set(href!, [...(byHref.get(href!) ?? []), found.n]);
+          const page = byPage.get(pageOf(href!));
+          if (page) page.push(found);
+          else byPage.set(pageOf(href!), [found]);
         }
         return ` [${found.n}](${href} "${CITE_TITLE}")`;
       })
       .join("");
   });
   if (!citations.length) return { markdown, citations };
-  // In the answer's list of sources, each cited source shows the numbers that cite it (one per part) before its name.
+  // In the answer's list of sources, each cited source shows the numbers that cite it (one per part) before its
+  // name; an episode listed by its page links to the moment it is first cited at.
   const listed = marked.replace(LISTED, (line, bullet: string, label: string, href: string) => {
-    const numbers = byHref.get(href);
-    return numbers ? `${bullet}\\[${numbers.join(", ")}\\] [${label}](${href})` : line;
+    const cited = byPage.get(pageOf(href));
+    if (!cited) return line;
+    const moment = cited.find((c) => isMomentOf(c.href, href));
+    return `${bullet}\\[${cited.map((c) => c.n).join(", ")}\\] [${label}](${moment?.href ?? href})`;
   });
   return { markdown: listed, citations };
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ComponentProps, type ReactNode } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
 
@@ -66,11 +66,14 @@ export function Markdown({
   className,
   inAppLinks = false,
   renderLink,
+  rehypePlugins,
 }: {
   children: string;
   className?: string | undefined;
   inAppLinks?: boolean;
   renderLink?: LinkRenderer | undefined;
+  /** Changes to the HTML tree before it is drawn (the server's heading ids: server/content/markdown-headings.ts). */
+  rehypePlugins?: Options["rehypePlugins"];
 } & Pick<ComponentProps<"div">, "className">) {
   const base = inAppLinks ? inAppComponents : components;
   // The same components while the renderer is the same: a new `a` each render would remount every link (and their state).
@@ -93,7 +96,7 @@ export function Markdown({
   );
   return (
     <div className={className ? `markdown ${className}` : "markdown"}>
-      <ReactMarkdown remarkPlugins={plugins} components={chosen}>
+      <ReactMarkdown remarkPlugins={plugins} rehypePlugins={rehypePlugins} components={chosen}>
         {children}
       </ReactMarkdown>
     </div>

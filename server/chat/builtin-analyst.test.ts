@@ -6,7 +6,12 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { createRecap } from "../data/admin-recaps.server.ts";
+import { everyRecap } from "../data/recaps.server.ts";
+import { toRecapView } from "../data/recap-view.server.ts";
+import { recapPassages } from "./hub-corpus.ts";
+import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
+import { citedPassage } from "./citations.ts";
 import { companiesNamed, companyAliases } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
@@ -28,7 +33,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1]!);
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// The pages an answer links: a recap section (`#…`) or an episode moment is its page.
+const links = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)#]+)/g)].map((m) => m[1]!);
 const recapIdByHeadline = async (fragment: string) => {
   const row = await database.db
     .selectFrom("weekly_summaries")
@@ -37,6 +49,37 @@ const recapIdByHeadline = async (fragment: string) => {
     .executeTakeFirstOrThrow();
   return row.id;
 };
+
+// Issue 37, point 6: a citation of a recap's section lands on the section's heading, which the page gives an id.
+describe("citations of a recap's sections", () => {
+  it("link to the id the recap's page gives the section's heading, for every section of the demo's recaps", async () => {
+    const recaps = await everyRecap(database.db);
+    expect(recaps.length).toBeGreaterThan(5);
+    for (const recap of recaps) {
+      const html = toRecapView(recap).html;
+      const sections = recapPassages(recap).filter((p) => p.section);
+      expect(sections.length, recap.headline).toBeGreaterThan(0);
+      for (const p of sections) {
+        expect(p.anchor, `${recap.headline}: ${p.section}`).toBeDefined();
+        expect(html).toMatch(new RegExp(`<h[23] id="${p.anchor}">${escapeHtml(p.section!)}</h[23]>`));
+      }
+    }
+  });
+
+  it("answers with links to the sections, and each link's passage is that section", async () => {
+    const index = await knowledge.get();
+    const answer = analystAnswer(index, "What's trending in tequila in New York?", false).markdown;
+    const recapId = await recapIdByHeadline("Tequila's New York");
+    const cited = [...answer.matchAll(/\[([^\]]+)\]\((\/recap\/\d+#[a-z0-9-]+)\)/g)];
+    expect(cited.length).toBeGreaterThan(0);
+    for (const [, label, href] of cited) {
+      const passage = citedPassage(index, href!);
+      expect(`${passage?.source}: ${passage?.section}`).toBe(label);
+    }
+    // The answer's list of sources names the recap itself.
+    expect(answer).toMatch(new RegExp(`\\n- \\[[^\\]]+\\]\\(/recap/${recapId}\\) \\(`));
+  });
+});
 
 describe("company recognition", () => {
   const aliases = companyAliases(COMPANIES);
@@ -209,6 +252,41 @@ describe("what was said in the episodes", () => {
       false,
     ).markdown;
     expect(answer).toContain("Premium enough to gift, priced for a cautious shopper.");
-    expect(answer).toContain(`The Daily Shot, 0:04](/podcast?episode=${row.id}#episode-${row.id}&t=4)`);
+    // The cue that says "cautious shopper" (0:11), not the one where the quote begins (0:04).
+    expect(answer).toContain(`The Daily Shot, 0:11](/podcast?episode=${row.id}#episode-${row.id}&t=11)`);
+  });
+
+  // Issue 37, point 7: the quote of a transcript cites the second its asked words are said, within
+  // 2 s, wherever they stand in the quote; it cited where the quote's passage begins.
+  it("cites the second the asked words are said, by the demo's timed transcripts", async () => {
+    const index = await knowledge.get();
+    const cases = [
+      [
+        "did the weekly pour call the premium slowdown a reset or a collapse?",
+        "Reading the premium slowdown",
+        "a reset rather than a collapse",
+      ],
+      ["what did the podcast say about the spicy margarita?", "Tequila's New York moment", "spicy margarita"],
+      ["Who is the cautious shopper buying for the holidays?", "Holiday resets", "a cautious shopper"],
+    ] as const;
+    for (const [question, title, words] of cases) {
+      const row = await database.db
+        .selectFrom("podcast_episodes")
+        .select(["id", "transcript"])
+        .where("title", "like", `%${title}%`)
+        .executeTakeFirstOrThrow();
+      const transcript = parseTranscript(row.transcript!);
+      if (transcript.kind !== "timed") throw new Error(`${title} has no timed transcript`);
+      const said = transcript.cues.find((cue) => cue.text.includes(words))!;
+      const answer = analystAnswer(index, question, false).markdown;
+      const cited = new RegExp(`\\(/podcast\\?episode=${row.id}#episode-${row.id}&t=(\\d+)\\)`).exec(answer);
+      expect(cited, question).not.toBeNull();
+      const second = Number(cited![1]);
+      expect(second, question).toBeLessThanOrEqual(said.start);
+      expect(said.start - second, question).toBeLessThan(2);
+      // Hovering the number shows the words asked about.
+      const passage = citedPassage(index, cited![0].slice(1, -1));
+      expect(passage?.quote, question).toContain(words);
+    }
   });
 });

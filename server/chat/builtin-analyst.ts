@@ -14,7 +14,7 @@ import {
 } from "./company-facts.ts";
 import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
-import { momentOf, SENTENCE_END, type Passage } from "./hub-corpus.ts";
+import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -46,12 +46,31 @@ const SUGGESTIONS = [
   "How is distributor consolidation changing route to market?",
 ];
 
-const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${p.url})`;
+const link = (p: Passage) => `[${p.section ? `${p.source}: ${p.section}` : p.source}](${passageAddress(p)})`;
 
-/** A bullet quoting `text` from `passage`, linked to it; a transcript quote links to the second its words begin. */
-function quote(passage: Passage, text: string): string {
-  const said = momentOf(passage, text);
-  return `- ${text} (${link(said ? { ...passage, section: said.section, url: said.url } : passage)})`;
+/** The question's terms, each with its weight (1 unless given). */
+type Asked = string[] | ReadonlyMap<string, number>;
+
+/**
+ * `text`, quoted from `passage`, with its citation of the part that says it: a transcript's moment
+ * (where the words of `asked` are said, when given; else where the quote begins), or each run of a
+ * profile's sentences cited to its part ("Heineken USA: Strategy"); else the passage.
+ */
+function cited(passage: Passage, text: string, asked?: Asked): string {
+  const said = momentOf(passage, text, asked && weighing(asked));
+  if (said) return `${text} (${link({ ...passage, section: said.section, url: said.url })})`;
+  const runs = partsSaying(passage, text);
+  if (runs) return runs.map((run) => `${run.text} (${link({ ...passage, section: run.part })})`).join(" ");
+  return `${text} (${link(passage)})`;
+}
+
+/** A bullet quoting `text` from `passage`, cited to the parts that say it (see `cited`). */
+const quote = (passage: Passage, text: string, asked?: Asked) => `- ${cited(passage, text, asked)}`;
+
+/** A bullet of what a company's profile says, cited to its parts; to the profile itself for words of no one part. */
+function profileBullet(index: HubIndex, company: Company, text: string): string {
+  const profile = index.passagesOf(company.id)[0];
+  return profile ? quote(profile, text) : `- ${text} (${companyLink(company)})`;
 }
 
 // A sentence's terms never change, and an answer reads every sentence of each passage it quotes:
@@ -66,19 +85,28 @@ function sentenceTerms(sentence: string): Set<string> {
   return words;
 }
 
+const weightsOf = (terms: Asked): ReadonlyMap<string, number> =>
+  Array.isArray(terms) ? new Map(terms.map((t) => [t, 1])) : terms;
+
+/** How much of the question some words carry: the weights of its terms they hold. */
+function weighing(terms: Asked): (text: string) => number {
+  const weights = weightsOf(terms);
+  return (text) => {
+    const words = sentenceTerms(text);
+    let weight = 0;
+    for (const [t, w] of weights) if (words.has(t)) weight += w;
+    return weight;
+  };
+}
+
 /**
  * The sentences of a passage that carry the most of the question's terms. `terms` may weigh its
  * words: the words that measure a topic ("share", "sell") or carry it from the turn before count
  * for less, to choose between sentences on it. A sentence with the kind of figure the question
  * wants (`wants`: an amount, a year, a place) counts one term more.
  */
-function bestSentences(
-  passage: Passage,
-  terms: string[] | ReadonlyMap<string, number>,
-  count: number,
-  wants?: RegExp,
-): string {
-  const weights = Array.isArray(terms) ? new Map(terms.map((t) => [t, 1])) : terms;
+function bestSentences(passage: Passage, terms: Asked, count: number, wants?: RegExp): string {
+  const weights = weightsOf(terms);
   const sentences = passage.text
     .split(SENTENCE_END)
     .map((s) => s.trim())
@@ -423,7 +451,7 @@ export function analystAnswer(
       markdown: [
         facts,
         ...(more && !facts.includes(more)
-          ? ["", "**What the profile says**", "", `- ${more} (${companyLink(named[0]!)})`]
+          ? ["", "**What the profile says**", "", profileBullet(index, named[0]!, more)]
           : []),
         ...followUpBlock(followUps(named, intents, [])),
       ]
@@ -579,7 +607,7 @@ export function analystAnswer(
         "",
         "**What the hub says**",
         "",
-        ...coverage.map((h) => quote(h.passage, bestSentences(h.passage, terms, 2))),
+        ...coverage.map((h) => quote(h.passage, bestSentences(h.passage, terms, 2), terms)),
       );
     lines.push(...followUpBlock(followUps(named, intents, tags)));
     return { markdown: lines.join("\n").trim(), about };
@@ -692,7 +720,7 @@ export function analystAnswer(
     );
   if (podcast && !episodeHits.length) lines.push("No episode covers this yet; the recaps do.", "");
   const wants = figureWanted(searched);
-  const point = (hit: Hit) => quote(hit.passage, bestSentences(hit.passage, terms, 3, wants));
+  const point = (hit: Hit) => quote(hit.passage, bestSentences(hit.passage, terms, 3, wants), terms);
 
   if (!deep) {
     const summaryHits = podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits];
@@ -707,7 +735,7 @@ export function analystAnswer(
         lines.push(
           `**${c.name}**`,
           "",
-          `- ${profileSays(index, c, turn.text, turn.before, turn.carried)} (${companyLink(c)})`,
+          profileBullet(index, c, profileSays(index, c, turn.text, turn.before, turn.carried)),
           "",
         );
     if (companyHits.length && named.length < 2) lines.push("**Companies involved**", "", ...companyHits.map(point), "");
@@ -717,7 +745,7 @@ export function analystAnswer(
       "### Summary",
       "",
       lead
-        ? `${bestSentences(lead.passage, terms, 2)} (${link(lead.passage)})`
+        ? cited(lead.passage, bestSentences(lead.passage, terms, 2), terms)
         : `The hub's coverage of ${named.map((c) => c.name).join(" and ")} is below.`,
       "",
     );
@@ -759,7 +787,8 @@ export function analystAnswer(
   }
 
   const sources = distinctSources([...recapHits, ...episodeHits, ...companyHits], 12).map(
-    (h) => ({ ...h.passage, section: undefined }) as Passage,
+    // A source is listed by its own address: a recap's, not one of its sections'.
+    (h) => ({ ...h.passage, section: undefined, anchor: undefined }) as Passage,
   );
   for (const c of [...named, ...inCoverage])
     if (!sources.some((p) => p.url === profileUrl(c))) sources.push(index.passagesOf(c.id)[0]!);

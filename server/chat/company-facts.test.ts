@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
+import { numberCitations } from "#common/chat/citation-numbers.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
+import { citedPassage } from "./citations.ts";
 import { factIntents } from "./company-facts.ts";
 import { generatedFactQuestions } from "./fact-questions.ts";
-import { companyPassage } from "./hub-corpus.ts";
+import { PROFILE_PARTS, companyPassage } from "./hub-corpus.ts";
 import { buildHubIndex } from "./hub-index.ts";
 
 // The company data alone: these answers must not depend on what the recaps say.
@@ -84,6 +86,58 @@ describe("answers from the company data", () => {
     expect(followUps.length).toBeGreaterThanOrEqual(2);
     expect(followUps.length).toBeLessThanOrEqual(3);
     for (const q of followUps) expect(ask(q), q).not.toContain("No coverage yet");
+  });
+});
+
+// Issue 37, point 5: a company-fact answer cites each fact like any other answer, and the number
+// shows the profile's sentence that states it, not the profile's opening.
+describe("numbered citations of the company data", () => {
+  const cited = (question: string) =>
+    numberCitations(ask(question)).citations.map((c) => ({ ...c, passage: citedPassage(index, c.href, c.label) }));
+
+  it("numbers who owns a brand, and each number quotes the profile's fact", () => {
+    const sazerac = COMPANIES.find((c) => c.name === "Sazerac Company")!;
+    const citations = cited("Who owns Buffalo Trace?");
+    expect(citations.map((c) => c.label)).toEqual([
+      "Sazerac Company: Key brands",
+      "Sazerac Company: Headquarters",
+      "Sazerac Company: Rank basis",
+      "Sazerac Company: Owner",
+    ]);
+    for (const c of citations) expect(c.href).toBe(`/explorer?company=${sazerac.id}`);
+    const quotes = Object.fromEntries(citations.map((c) => [c.passage!.section, c.passage!.quote]));
+    expect(quotes["Owner"]).toBe(`Ownership: ${sazerac.ownership}.`);
+    expect(quotes["Key brands"]).toContain("Buffalo Trace");
+    expect(quotes["Headquarters"]).toBe(`Sazerac Company is a manufacturer based in ${sazerac.location}.`);
+    expect(quotes["Rank basis"]).toContain(sazerac.claims!.rankBasis.text.slice(0, 60));
+    // The answer's list of sources carries the numbers that cite the profile.
+    expect(numberCitations(ask("Who owns Buffalo Trace?")).markdown).toContain(
+      `- \\[1, 2, 3, 4\\] [Sazerac Company](/explorer?company=${sazerac.id})`,
+    );
+  });
+
+  it("cites every generated fact question's answer to facts of the profile it answers from", () => {
+    const forms = new Set(["owner", "headquarters", "founded", "size", "brands", "rank", "brand owner"]);
+    const wrong = generatedFactQuestions()
+      .filter((q) => forms.has(q.form))
+      .flatMap((q) => {
+        const citations = cited(q.question);
+        const bad = citations.filter(
+          (c) => !c.passage || !(PROFILE_PARTS as readonly string[]).includes(c.passage.section ?? ""),
+        );
+        if (!citations.length) return [`${q.question} -> no citation`];
+        return bad.map((c) => `${q.question} -> ${c.label} quotes no fact`);
+      });
+    expect(wrong).toEqual([]);
+  });
+
+  it("quotes the fact a question asks for", () => {
+    for (const c of COMPANIES) {
+      const owner = cited(`Who owns ${c.name}?`).find((x) => x.label === `${c.name}: Owner`);
+      expect(owner?.passage?.quote, c.name).toContain(c.ownership.slice(0, 100));
+      const founded = cited(`When was ${c.name} founded?`).find((x) => x.label === `${c.name}: Founded`);
+      expect(founded?.passage?.quote, c.name).toBe(`Founded: ${c.profile!.founded}.`);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
 import { fold } from "#common/content/fold.ts";
 import { brandNamed, companiesNamed, companyAliases, nameKey } from "./company-names.ts";
-import { SENTENCE_END } from "./hub-corpus.ts";
+import { SENTENCE_END, type ProfilePart } from "./hub-corpus.ts";
 import {
   asksListed,
   categoriesAsked,
@@ -134,6 +134,11 @@ function tableAsked(question: string): Company["type"] | undefined {
 
 export const profileUrl = (c: Company) => `/explorer?company=${c.id}`;
 export const companyLink = (c: Company) => `[${c.name}](${profileUrl(c)})`;
+/**
+ * A claim's citation of the profile fact that states it, " ([Sazerac Company: Owner](/explorer?company=11))":
+ * numbered on the page, it quotes that fact's sentence (server/chat/citations.ts).
+ */
+export const citeFact = (c: Company, fact: ProfilePart) => ` ([${c.name}: ${fact}](${profileUrl(c)}))`;
 const TABLE_NAMES = {
   manufacturer: "U.S. alcoholic beverage manufacturers",
   distributor: "U.S. alcohol distributors",
@@ -160,30 +165,42 @@ export function sizeFigure(c: Company): string {
 
 const strip = (s: string) => s.replace(/\.$/, "");
 
+/** The profile fact a company's size figure comes from; none when it publishes none. */
+const sizeFact = (c: Company): ProfilePart | undefined => (c.revenue ? "Revenue" : c.sales ? "Sales" : undefined);
+
+/** One fact as a line of the answer, cited to the profile fact that states it (when the profile gives it). */
+const factLine = (c: Company, name: string, value: string, fact: ProfilePart | undefined) =>
+  `- **${name}:** ${value}${fact ? citeFact(c, fact) : ""}.`;
+
 function factLines(c: Company, intent: FactIntent): string[] {
   const p = c.profile;
+  const size = factLine(c, "Size", sizeFigure(c), sizeFact(c));
+  const rank = factLine(c, "Rank", rankLine(c), "Rank basis");
   switch (intent) {
     case "owner":
-      return [`- **Owner:** ${c.ownership}.`];
+      return [factLine(c, "Owner", c.ownership, "Owner")];
     case "size":
       return [
-        `- **Size:** ${sizeFigure(c)}.`,
-        ...(c.coverage ? [`- **Coverage:** ${c.coverage}.`] : []),
-        ...(p ? [`- **Employees:** ${p.employees}.`] : []),
-        `- **Rank:** ${rankLine(c)}.`,
+        size,
+        ...(c.coverage ? [factLine(c, "Coverage", c.coverage, "Coverage")] : []),
+        ...(p ? [factLine(c, "Employees", p.employees, "Employees")] : []),
+        rank,
       ];
     case "headquarters":
-      return [`- **Headquarters:** ${c.location}.`];
+      return [factLine(c, "Headquarters", c.location, "Headquarters")];
     case "founded":
-      return [`- **Founded:** ${p?.founded ?? "not published"}.`];
+      return [factLine(c, "Founded", p?.founded ?? "not published", p ? "Founded" : undefined)];
     case "brands":
       return [
-        c.type === "manufacturer"
-          ? `- **Key brands:** ${c.keyBrands.join(", ")}.`
-          : `- **Focus area (principal suppliers and categories):** ${c.keyBrands.join(", ")}.`,
+        factLine(
+          c,
+          c.type === "manufacturer" ? "Key brands" : "Focus area (principal suppliers and categories)",
+          c.keyBrands.join(", "),
+          c.keyBrands.length ? "Key brands" : undefined,
+        ),
       ];
     case "rank":
-      return [`- **Rank:** ${rankLine(c)}.`, `- **Size:** ${sizeFigure(c)}.`];
+      return [rank, size];
     case "compare":
       return [];
   }
@@ -261,10 +278,11 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   if (intents.includes("owner") && brands.length) {
     const lines = [`## Who owns ${brands.map((b) => properBrand(b)).join(" and ")}`, ""];
     for (const b of brands) {
+      const c = b.company;
       lines.push(
-        `**${properBrand(b)}** belongs to ${companyLink(b.company)} (${b.company.location}), ${rankLine(b.company)}.`,
+        `**${properBrand(b)}** belongs to ${companyLink(c)}${citeFact(c, "Key brands")} (${c.location}${citeFact(c, "Headquarters")}), ${rankLine(c)}${citeFact(c, "Rank basis")}.`,
         "",
-        `- **Owner of ${b.company.name}:** ${b.company.ownership}.`,
+        factLine(c, `Owner of ${c.name}`, c.ownership, "Owner"),
         "",
       );
     }
@@ -311,7 +329,7 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
   const lines = [`## ${companies.map((c) => c.name).join(" and ")}`, ""];
   for (const c of companies) {
     if (companies.length > 1) lines.push(`**${companyLink(c)}**`, "");
-    else lines.push(`${companyLink(c)} is a ${c.type} based in ${c.location}.`, "");
+    else lines.push(`${companyLink(c)} is a ${c.type} based in ${c.location}${citeFact(c, "Headquarters")}.`, "");
     lines.push(...shown.flatMap((intent) => factLines(c, intent)), "");
   }
   lines.push("**Sources**", "", ...sourcesOf(companies));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Episode } from "#common/content/episode.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
-import { momentOf, transcriptPassages } from "./hub-corpus.ts";
+import { COMPANIES } from "../content/companies.server.ts";
+import { companyPassage, momentOf, partsSaying, transcriptPassages } from "./hub-corpus.ts";
 
 const episode: Episode = {
   id: 7,
@@ -51,7 +52,47 @@ describe("the moment a transcript quote cites", () => {
     expect(momentOf(passage!, "Welcome to the Daily Shot.")).toMatchObject({ section: "The Daily Shot, 0:00" });
   });
 
+  it("is the cue that says the asked words, wherever they stand in the quote (issue 37)", () => {
+    const quote =
+      "Here is the news. Allocations of extra-aged rum tightened in Florida this week. Distributors expect more.";
+    const weigh = (words: string[]) => (cue: string) => words.filter((w) => cue.includes(w)).length;
+    expect(momentOf(passage!, quote, weigh(["Florida"]))).toMatchObject({ url: "/podcast?episode=7#episode-7&t=6" });
+    expect(momentOf(passage!, quote, weigh(["rum"]))).toMatchObject({ url: "/podcast?episode=7#episode-7&t=3" });
+    // Words said in a cue the quote leaves out do not move it; nor do words said nowhere.
+    expect(momentOf(passage!, "Distributors expect more.", weigh(["Welcome"]))).toMatchObject({
+      section: "The Daily Shot, 0:06",
+    });
+    expect(momentOf(passage!, quote, weigh(["mezcal"]))).toMatchObject({ section: "The Daily Shot, 0:03" });
+  });
+
   it("is unknown for words the passage does not hold", () => {
     expect(momentOf(passage!, "Nothing like this was said.")).toBeUndefined();
+  });
+});
+
+// Issue 37, point 5: a quote of a profile is cited to the parts that say it, each of which a
+// citation then quotes (server/chat/citations.ts), rather than to the profile's opening.
+describe("the parts of a profile a quote cites", () => {
+  const heineken = COMPANIES.find((c) => c.name === "Heineken USA")!;
+  const passage = companyPassage(heineken);
+  const part = (name: string) => passage.parts!.find((p) => p.section === name)!.text;
+
+  it("holds each fact the profile shows, as one sentence", () => {
+    expect(part("Owner")).toBe(`Ownership: ${heineken.ownership.replace(/\.$/, "")}.`);
+    expect(part("Founded")).toBe(`Founded: ${heineken.profile!.founded}.`);
+    expect(part("Key brands")).toBe(`Key brands: ${heineken.keyBrands.join(", ")}.`);
+    expect(part("Rank basis")).toContain(heineken.claims!.rankBasis.text);
+    // The searched text is what it was before the parts were cited one by one: the founding year and the rank's basis are not in it.
+    expect(passage.text).not.toContain("Rank basis:");
+  });
+
+  it("cuts a quote where the part that says it changes", () => {
+    const hq = part("Headquarters");
+    const [position] = heineken.profile!.marketPosition.split(". ");
+    expect(partsSaying(passage, `${hq} ${position}.`)).toEqual([
+      { text: hq, part: "Headquarters" },
+      { text: `${position}.`, part: "Market position" },
+    ]);
+    expect(partsSaying(passage, "Words no profile says.")).toBeUndefined();
   });
 });

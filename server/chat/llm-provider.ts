@@ -5,7 +5,7 @@ import { readTurn } from "./builtin-analyst.ts";
 import type { ChatProvider, ChatRequest, ProviderReply, StreamReply } from "./chat-contract.ts";
 import { nextContext, type ConversationStore } from "./conversation.ts";
 import { patientAgent } from "./webhook-provider.ts";
-import type { Passage } from "./hub-corpus.ts";
+import { passageAddress, type Passage } from "./hub-corpus.ts";
 import type { HubKnowledge } from "./hub-index.ts";
 
 /** What a TextDecoderStream takes (the DOM calls it BufferSource; Node's types have no global name for it). */
@@ -23,7 +23,7 @@ function passagesBlock(passages: Passage[]): string {
   return passages
     .map(
       (p) =>
-        `[${p.kind}] ${p.source}${p.section ? ` / ${p.section}` : ""} (${p.url})${p.date ? ` ${p.date}` : ""}\n${p.text}`,
+        `[${p.kind}] ${p.source}${p.section ? ` / ${p.section}` : ""} (${passageAddress(p)})${p.date ? ` ${p.date}` : ""}\n${p.text}`,
     )
     .join("\n\n---\n\n");
 }

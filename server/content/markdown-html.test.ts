@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markdownHtml } from "./markdown-html.ts";
+import { markdownHeadings } from "./markdown-headings.ts";
 
 describe("the shared markdown renderer", () => {
   it("renders paragraphs, three heading levels, lists, bold and GFM tables", () => {
@@ -39,5 +40,42 @@ describe("the shared markdown renderer", () => {
 
   it("demotes a top-level heading below the page's own h1", () => {
     expect(markdownHtml("# Top")).toContain("<h2>Top</h2>");
+  });
+
+  // Issue 37, point 6: a citation of a recap's section lands on its heading.
+  it("gives a recap's headings of levels 1 to 3 their ids, when asked", () => {
+    const text = [
+      "Intro",
+      "",
+      "# Top **line**",
+      "",
+      "## Key points",
+      "",
+      "```",
+      "## not a heading",
+      "```",
+      "",
+      "Setext heading",
+      "--------------",
+      "",
+      "### Key points",
+      "",
+      "#### Four",
+    ].join("\n");
+    const html = markdownHtml(text, { headingIds: true });
+    expect(html).toContain('<h2 id="top-line">Top <strong>line</strong></h2>');
+    expect(html).toContain('<h2 id="key-points">Key points</h2>');
+    expect(html).toContain('<h2 id="setext-heading">Setext heading</h2>');
+    expect(html).toContain('<h3 id="key-points-2">Key points</h3>');
+    expect(html).toContain("<h4>Four</h4>");
+    expect(html).toContain("## not a heading");
+    expect(markdownHeadings(text).map((h) => [h.line, h.depth, h.id])).toEqual([
+      [3, 1, "top-line"],
+      [5, 2, "key-points"],
+      [11, 2, "setext-heading"],
+      [14, 3, "key-points-2"],
+    ]);
+    // Feeds and mail carry none: their readers are not on the recap's page.
+    expect(markdownHtml(text)).toContain("<h2>Key points</h2>");
   });
 });

@@ -31,7 +31,8 @@ export function plainSummary(markdown: string, max = DESCRIPTION_MAX): string {
 export function toRecapView({ content, ...recap }: Recap): RecapView {
   return {
     ...recap,
-    html: markdownHtml(content),
+    // Its sections' headings carry ids: the assistant cites a section by its address (/recap/3#section).
+    html: markdownHtml(content, { headingIds: true }),
     readingMinutes: readingMinutes(content),
     description: plainSummary(recap.snippets || content),
   };
