@@ -156,17 +156,6 @@ function routeServerImports() {
   return new Set(files.flatMap((file) => [...serverImports(file)]));
 }
 
-/**
- * Server modules still named *.server.ts that no route imports, because renaming them means
- * editing server/http/app.ts, which is being split (issue 37, point 16). Empty this list with
- * that split; tests/lint/wall.test.ts fails once a file here no longer exists.
- */
-export const PENDING_SERVER_RENAMES = [
-  "server/analytics/audience-recorder.server.ts",
-  "server/data/content-version.server.ts",
-  "server/search/coverage-index.server.ts",
-];
-
 // The converse of the routes zone's rule: a module in server/ is named *.server.ts exactly when
 // a route module imports it as a value. The suffix then marks the server's doors for the app
 // and nothing else, and a reader can trust it.
@@ -178,7 +167,7 @@ const serverSuffix = {
   },
   create(context) {
     const file = relative(context.filename);
-    if (!/^server\/.*\.server\.tsx?$/.test(file) || PENDING_SERVER_RENAMES.includes(file)) return {};
+    if (!/^server\/.*\.server\.tsx?$/.test(file)) return {};
     return {
       Program(node) {
         if (routeServerImports().has(withoutExtension(file))) return;

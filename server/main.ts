@@ -16,7 +16,7 @@ import { newsletterPolicy } from "./newsletter/auto-send.server.ts";
 import { openMediaStore } from "./media/open-store.ts";
 import { startOrphanSweep } from "./media/orphan-sweep.ts";
 import type { MediaStore } from "./media/media-store.ts";
-import { AudienceRecorder } from "./analytics/audience-recorder.server.ts";
+import { AudienceRecorder } from "./analytics/audience-recorder.ts";
 
 /** What main needs from the built bundle (it holds the app's React code, which plain Node cannot load). */
 interface Bundle {

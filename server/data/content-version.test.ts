@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContentVersionReader } from "./content-version.server.ts";
+import { ContentVersionReader } from "./content-version.ts";
 
 /** Lets the event loop run a few turns (immediates and timers included). */
 const turns = () => new Promise((resolve) => setTimeout(resolve, 5));

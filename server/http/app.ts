@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { coverageIndex } from "../search/coverage-index.server.ts";
-import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
+import { coverageIndex } from "../search/coverage-index.ts";
+import type { AudienceRecorder } from "../analytics/audience-recorder.ts";
 import { countPageViews } from "./audience-counting.ts";
 import { newsletterTracking } from "./newsletter-tracking.ts";
 import { COMPANIES } from "../content/companies.server.ts";
@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express } from "express";
+import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "./app-context.server.ts";
@@ -21,16 +21,14 @@ import { companiesApi } from "./api/companies.ts";
 import { publishingApi } from "./publishing-api/publishing-api.ts";
 import { AdminToken } from "./publishing-api/bearer-auth.ts";
 import { deskApi } from "./desk-api.ts";
-import { looksLikePage, securityHeaders } from "./security-headers.ts";
-import { errorPageCsp, errorPageHtml } from "./error-page.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { passwordFormsWhenBusy } from "./password-forms.ts";
 import { requestTimeouts } from "./request-timeouts.ts";
 import { BODY_BUFFERS } from "./body-budget.ts";
 import { readSession, SESSION_COOKIE } from "../desk/sessions.server.ts";
 import { cookieIn } from "../desk/request-checks.server.ts";
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
-import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
+import { ContentVersionReader, readContentVersion } from "../data/content-version.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
 import { chatApi, chatProvider, coverageLookup } from "./api/chat.ts";
@@ -40,7 +38,7 @@ import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { searchApi } from "./api/search.ts";
-import { apiNotFound, HttpError, toHttpError } from "./errors.ts";
+import { apiNotFound } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
 import { mediaRoutes } from "./media.ts";
@@ -49,8 +47,10 @@ import type { MediaStore } from "../media/media-store.ts";
 import { siteFiles } from "./site-files.ts";
 import { NEWSLETTER_SECRET_PATH } from "../newsletter/newsletter-links.ts";
 import { newsletterServices } from "../newsletter/subscribe.server.ts";
-import { startNewsletterSender } from "../newsletter/sender.ts";
-import { SmtpClient } from "../newsletter/smtp-client.ts";
+import { errorHandler } from "./error-handler.ts";
+
+// main.ts takes the newsletter's loop from the bundle (it renders recaps with the app's renderer).
+export { startNewsletter } from "../newsletter/newsletter-start.ts";
 
 export interface HttpAppDeps {
   config: Config;
@@ -211,68 +211,6 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   app.use(errorHandler(config));
   return app;
-}
-
-function errorHandler(config: Config): ErrorRequestHandler {
-  return (thrown, req, res, _next) => {
-    const err = toHttpError(thrown) as (Error & { status?: unknown; expose?: boolean }) | undefined;
-    const unavailable = !(err instanceof HttpError) && isDatabaseUnavailable(err);
-    const status = unavailable
-      ? 503
-      : err instanceof HttpError
-        ? err.status
-        : typeof err?.status === "number"
-          ? err.status
-          : 500;
-    // The cause, with its stack and the request's id (pino-http's own line says only the status).
-    if (status >= 500) req.log.error({ err }, unavailable ? "request failed: database unavailable" : "request failed");
-    if (res.headersSent) return res.end();
-    if (err instanceof HttpError) res.set(err.headers);
-    if (unavailable) res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
-    // A page that failed to render gets a page saying so, never JSON or an empty 200.
-    if (status >= 500 && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
-      res
-        .status(status)
-        .set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" })
-        .type("html")
-        .send(errorPageHtml(config, status));
-      return;
-    }
-    const message =
-      err instanceof HttpError || (status < 500 && err?.expose)
-        ? String(err.message)
-        : unavailable
-          ? DATABASE_UNAVAILABLE.message
-          : status >= 500
-            ? "Internal server error"
-            : "Bad request";
-    const body: { error: string; stack?: string } = { error: message };
-    if (config.isDevelopment && err instanceof Error && status >= 500) body.stack = err.stack;
-    res.status(status).json(body);
-  };
-}
-
-/**
- * The newsletter's sending loop, when mail is set up (a no-op stop otherwise).
- * It renders recaps with the app's markdown renderer, so it lives in this bundle.
- */
-export function startNewsletter(config: Config, database: Database, logger: Logger): () => Promise<void> {
-  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = config;
-  if (!smtpUrl || !from) return async () => {};
-  return startNewsletterSender({
-    db: database.db,
-    holdWrite: database.holdWrite,
-    logger,
-    smtp: () => new SmtpClient(smtpUrl, from),
-    lanes: config.SMTP_CONNECTIONS,
-    site: { brand: config.SITE_BRAND, siteUrl: config.SITE_URL },
-    ratePerSecond: config.SMTP_RATE_PER_SECOND,
-    leaseSeconds: config.NEWSLETTER_LEASE_SECONDS,
-    retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
-    idleSeconds: Math.min(config.SCHEDULE_POLL_SECONDS, 5),
-    mediaBaseUrl: config.MEDIA_BASE_URL,
-    tracking: config.NEWSLETTER_TRACKING,
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
+import type { AudienceRecorder } from "../analytics/audience-recorder.ts";
 import { isBotAgent } from "../analytics/user-agents.ts";
 import { requestAddress } from "./request-address.ts";
 

@@ -5,7 +5,7 @@ import express, { Router, type RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import { BUCKETS, mediaRoot, type Bucket } from "../media/buckets.ts";
 import { MEDIA_NAME, servedType, type MediaStore } from "../media/media-store.ts";
-import type { AudienceRecorder } from "../analytics/audience-recorder.server.ts";
+import type { AudienceRecorder } from "../analytics/audience-recorder.ts";
 import { countDownloads } from "./audience-counting.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
-import type { ContentVersionReader } from "../data/content-version.server.ts";
+import type { ContentVersionReader } from "../data/content-version.ts";
 import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";

@@ -18,7 +18,7 @@ import {
   type CoverageRecap,
 } from "#common/search/company-coverage.ts";
 import { companyTerms, firstForm, type CompanyTerms } from "./company-mentions.ts";
-import { coverageIndex, type Mentioning } from "./coverage-index.server.ts";
+import { coverageIndex, type Mentioning } from "./coverage-index.ts";
 import { plainText, snippetAround } from "./highlight.ts";
 
 export { companyTerms, mentionedCompanies } from "./company-mentions.ts";

@@ -8,7 +8,7 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/d
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { COMPANIES } from "../content/companies.server.ts";
-import { ContentVersionReader, readContentVersion } from "../data/content-version.server.ts";
+import { ContentVersionReader, readContentVersion } from "../data/content-version.ts";
 import { PageCache } from "../http/page-cache.ts";
 import { HttpError } from "../http/errors.ts";
 import { companiesApi } from "../http/api/companies.ts";

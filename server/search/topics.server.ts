@@ -7,7 +7,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { dialectOf, withSearchIndex } from "../db/dialect.ts";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
-import { coverageIndex } from "./coverage-index.server.ts";
+import { coverageIndex } from "./coverage-index.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import {
   TOPIC_COMPANIES,

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BUFFERED_BYTES } from "#server/analytics/audience-recorder.server.ts";
+import { MAX_BUFFERED_BYTES } from "#server/analytics/audience-recorder.ts";
 import { AGENTS_PER_NETWORK, WRITE_CHUNK } from "#server/analytics/audience-limits.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { freshDatabase, ENGINES, type TestDatabase } from "../support/databases.ts";

@@ -1,6 +1,4 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -169,11 +167,5 @@ describe("the .server rule: a server module is *.server.ts exactly when a route 
     ).toEqual([
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*only through a \*\.server\.ts module/),
     ]);
-  });
-
-  it("lists for later renaming only files that still exist (empty the list when server/http/app.ts is split)", async () => {
-    const plugin = pathToFileURL(path.join(ROOT, "eslint-wall.js")).href;
-    const { PENDING_SERVER_RENAMES } = (await import(plugin)) as { PENDING_SERVER_RENAMES: string[] };
-    for (const file of PENDING_SERVER_RENAMES) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
   });
 });

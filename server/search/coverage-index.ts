@@ -10,7 +10,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
-import { readContentVersion } from "../data/content-version.server.ts";
+import { readContentVersion } from "../data/content-version.ts";
 import { mentionedCompanies } from "./company-mentions.ts";
 
 /** One recap or episode: its place in newest-first order and the companies it names. */
