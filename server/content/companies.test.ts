@@ -298,7 +298,7 @@ describe("the Top Players dataset (content/companies.json)", () => {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts.build).toMatch(/^node server\/cli\/check-companies\.ts && /);
-  });
+  }, 30_000); // runs npm: seconds on a busy machine
 
   it("makes npm run check:companies refuse a copied source and a key brand that is not a brand, naming the company and the field", () => {
     const cli = path.resolve(import.meta.dirname, "../cli/check-companies.ts");
@@ -338,5 +338,5 @@ describe("the Top Players dataset (content/companies.json)", () => {
     expect(refusedBrand.stderr).toContain(
       `companies.${winebow}.keyBrands.0: The Winebow Group: key brand "Fine wine imports, especially Italian" has sentence punctuation`,
     );
-  });
+  }, 30_000); // runs npm: seconds on a busy machine
 });
