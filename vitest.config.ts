@@ -9,6 +9,7 @@ const SHARED_REDIS = [
   "tests/api/desk-burst.test.ts",
   "tests/api/chat-sharing.test.ts",
   "tests/api/scale-out.test.ts",
+  "tests/api/uncached-renders.test.ts",
 ];
 
 export default defineConfig({

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
     expect(c.COMMENT_RATE_PER_DAY).toBe(20);
     expect(c.CHAT_RATE_PER_MINUTE).toBe(20);
     expect(c.DEEP_RESEARCH_PER_ADDRESS).toBe(2);
+    expect(c.UNCACHED_RATE_PER_MINUTE).toBe(120);
     expect(c.TRUST_PROXY).toBe(0);
     expect(c.DATABASE_URL).toBeUndefined();
   });

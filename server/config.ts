@@ -109,6 +109,11 @@ const envSchema = z.object({
   CHAT_FEEDBACK_RATE_PER_HOUR: positiveInt.min(1).default(60),
   DEEP_RESEARCH_PER_ADDRESS: positiveInt.min(1).default(2),
   /**
+   * Renders the page cache cannot answer (a new search, an unknown id) one client address may
+   * cause in a minute; a sixth of it in any 10 seconds. Past it, 429 with Retry-After.
+   */
+  UNCACHED_RATE_PER_MINUTE: positiveInt.min(6, "must be at least 6").default(120),
+  /**
    * Memory for request bodies read whole (forms, JSON) that this process holds at once; past it,
    * 503 with Retry-After. Keep it above the editors' 4 MB forms.
    */

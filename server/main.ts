@@ -8,7 +8,11 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
-import type { createHttpApp as CreateHttpApp, startNewsletter as StartNewsletter } from "./http/app.ts";
+import type {
+  createHttpApp as CreateHttpApp,
+  cutLingeringCloses as CutLingeringCloses,
+  startNewsletter as StartNewsletter,
+} from "./http/app.ts";
 import { originFormTargets } from "./http/request-target.ts";
 import { createLogger, withoutCredentials, type Logger } from "./logger.ts";
 import { startScheduler } from "./desk/scheduler.ts";
@@ -22,6 +26,7 @@ import { AudienceRecorder } from "./analytics/audience-recorder.ts";
 interface Bundle {
   createHttpApp: typeof CreateHttpApp;
   startNewsletter: typeof StartNewsletter;
+  cutLingeringCloses: typeof CutLingeringCloses;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -58,7 +63,7 @@ async function main(): Promise<void> {
   const audience = config.ANALYTICS
     ? new AudienceRecorder(database.db, logger, config.ANALYTICS_FLUSH_SECONDS).start()
     : undefined;
-  const { app, startNewsletter } = dev
+  const { app, startNewsletter, cutLingeringCloses } = dev
     ? await devApp(config, database, logger, media, audience)
     : await productionApp(config, database, logger, media, audience);
   // Absolute-form targets and `OPTIONS *` are dealt with before Express sees them (request-target.ts).
@@ -93,7 +98,7 @@ async function main(): Promise<void> {
   });
   const stopScheduler = startScheduler(database.db, logger, config.SCHEDULE_POLL_SECONDS, newsletterPolicy(config));
   const stopSender = startNewsletter(config, database, logger);
-  installShutdown(server, database, logger, media, async () => {
+  installShutdown(server, database, logger, media, cutLingeringCloses, async () => {
     stopSweep();
     await Promise.all([stopScheduler(), stopSender()]);
     // After the last response: its download or view is written before the database closes.
@@ -124,6 +129,7 @@ async function productionApp(
       clientDir: path.join(ROOT, "build/client"),
     }),
     startNewsletter: bundle.startNewsletter,
+    cutLingeringCloses: bundle.cutLingeringCloses,
   };
 }
 
@@ -146,19 +152,21 @@ async function devApp(
     devMiddleware: vite.middlewares,
     loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
   });
-  return { app, startNewsletter: bundle.startNewsletter };
+  return { app, startNewsletter: bundle.startNewsletter, cutLingeringCloses: bundle.cutLingeringCloses };
 }
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the
 // database, exit. Uploads still arriving after UPLOAD_DRAIN_MS are aborted
 // (their multipart uploads and temporary files removed) so that exit leaves
 // nothing half-written in the store. A second signal, or the grace period
-// running out, forces it.
+// running out, forces it. Refused requests' lingering closes are cut at once
+// (early-answers.ts): an aborted upload must not linger past the grace period.
 function installShutdown(
   server: Server,
   database: Database,
   logger: Logger,
   media: MediaStore,
+  cutLingeringCloses: () => void,
   stopWorkers: () => Promise<void>,
 ): void {
   let stopping = false;
@@ -166,6 +174,7 @@ function installShutdown(
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, "shutting down");
+    cutLingeringCloses();
     setTimeout(() => {
       logger.error("shutdown grace period over; exiting");
       process.exit(1);

@@ -6,7 +6,8 @@ interface PageMetaInput {
   /** The page's own title; the brand is appended. Pass `null` for the home page's full title. */
   title: string | null;
   description: string;
-  path: string;
+  /** The page's canonical path; `null` for a page with no address of its own (the 404 page, the same for every path). */
+  path: string | null;
   type?: "website" | "article";
   image?: string;
 }
@@ -16,17 +17,17 @@ export function pageMeta({ site, title, description, path, type = "website", ima
   const brand = site?.brand ?? "Proofline";
   const fullTitle = title ? `${title} | ${brand}` : `${brand} Industry Intelligence Hub`;
   const base = site?.siteUrl ?? "";
-  const url = `${base}${path}`;
+  const url = path === null ? null : `${base}${path}`;
   const imageUrl = image ?? `${base}/og-default.png`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     { property: "og:site_name", content: brand },
     { property: "og:type", content: type },
     { property: "og:title", content: title ?? fullTitle },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
+    ...(url ? [{ property: "og:url", content: url }] : []),
     { property: "og:image", content: imageUrl },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },

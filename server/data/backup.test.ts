@@ -276,6 +276,27 @@ describe("a whole site's backup", () => {
     expect(after.tables.staff_users.map((s) => s.email)).toEqual(["kept@proofline.test"]);
   });
 
+  it("restores a backup made before the sample flag: the old 'Sample content' tag becomes the flag", async () => {
+    const source = await open(ENGINES[0]!);
+    await fillEveryTable(source);
+    const full = await exportSnapshot(source);
+    // The JSON such a backup holds: no flag, and the demo's items tagged "Sample content" instead.
+    const before = JSON.parse(JSON.stringify(full)) as { tables: Record<string, Array<Record<string, unknown>>> };
+    for (const table of ["weekly_summaries", "podcast_episodes"]) {
+      for (const [i, row] of before.tables[table]!.entries()) {
+        const tags = row.tags === null ? [] : (JSON.parse(row.tags as string) as string[]);
+        if (i === 0) row.tags = JSON.stringify([...tags, "Sample content"]);
+        delete row.sample;
+      }
+    }
+    const target = await open(ENGINES.at(-1)!);
+    await importSnapshot(target, snapshotSchema.parse(before));
+    const restored = await exportSnapshot(target);
+    for (const table of ["weekly_summaries", "podcast_episodes"] as const) {
+      expect(restored.tables[table]).toEqual(full.tables[table].map((r, i) => ({ ...r, sample: i === 0 ? 1 : 0 })));
+    }
+  });
+
   it("restores the shares and verdicts of a backup made before the server kept its answers: such a share is withdrawn", async () => {
     const source = await open(ENGINES[0]!);
     await fillEveryTable(source);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { engineOf } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
+import { sampleFromOldTag } from "./sample-content.ts";
 
 /**
  * The tables a backup holds, parents before children (the order rows are
@@ -68,6 +69,11 @@ const commentFields = {
   client_address: nullableText,
   created_at: z.string(),
 };
+/** Sample content's flag (issue 37): a backup made before it marked sample items with a tag instead. */
+const sampleFlag = z.union([z.literal(0), z.literal(1)]).optional();
+const withSampleFlag = <T extends { tags: string | null; sample?: 0 | 1 | undefined }>(row: T) =>
+  row.sample === undefined ? { ...row, ...sampleFromOldTag(row.tags) } : { ...row, sample: row.sample };
+
 /** What a published episode and an episode draft share. */
 const episodeFields = {
   id: z.number().int().positive(),
@@ -80,30 +86,36 @@ const episodeFields = {
   byte_size: z.number().nullable(),
 };
 const rowSchemas = {
-  weekly_summaries: z.object({
-    id: z.number().int().positive(),
-    date: z.string(),
-    headline: z.string(),
-    content: z.string(),
-    snippets: nullableText,
-    tags: nullableText,
-    blog_image: nullableText,
-    external_key: nullableText,
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
-  podcast_episodes: z.object({
-    ...episodeFields,
-    guid: z.string(),
-    external_key: nullableText.default(null),
-    // Backups made before transcripts existed restore without them.
-    transcript: nullableText.default(null),
-    chapters: nullableText.default(null),
-    // Tags came with topics (issue 26): older backups have none.
-    tags: nullableText.default(null),
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
+  weekly_summaries: z
+    .object({
+      id: z.number().int().positive(),
+      date: z.string(),
+      headline: z.string(),
+      content: z.string(),
+      snippets: nullableText,
+      tags: nullableText,
+      blog_image: nullableText,
+      external_key: nullableText,
+      sample: sampleFlag,
+      created_at: z.string(),
+      updated_at: z.string(),
+    })
+    .transform(withSampleFlag),
+  podcast_episodes: z
+    .object({
+      ...episodeFields,
+      guid: z.string(),
+      external_key: nullableText.default(null),
+      // Backups made before transcripts existed restore without them.
+      transcript: nullableText.default(null),
+      chapters: nullableText.default(null),
+      // Tags came with topics (issue 26): older backups have none.
+      tags: nullableText.default(null),
+      sample: sampleFlag,
+      created_at: z.string(),
+      updated_at: z.string(),
+    })
+    .transform(withSampleFlag),
   recap_comments: z.object({ ...commentFields, recap_id: z.number().int() }),
   podcast_comments: z.object({ ...commentFields, episode_id: z.number().int() }),
   staff_users: z.object({

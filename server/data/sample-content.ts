@@ -7,6 +7,22 @@ import { BUCKETS } from "../media/buckets.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { deleteWithComments } from "./comments.ts";
 
+/** The tag that marked demo items before the sample flag (migration 2026-12-01T0900-sample-flag). */
+const OLD_SAMPLE_TAG = "Sample content";
+
+/** A row from before the flag (an older backup): its old tag becomes the flag, and leaves its tags. */
+export function sampleFromOldTag(tags: string | null): { sample: 0 | 1; tags: string | null } {
+  let list: unknown;
+  try {
+    list = tags === null ? null : JSON.parse(tags);
+  } catch {
+    return { sample: 0, tags };
+  }
+  if (!Array.isArray(list) || !list.includes(OLD_SAMPLE_TAG)) return { sample: 0, tags };
+  const rest = list.filter((t) => t !== OLD_SAMPLE_TAG);
+  return { sample: 1, tags: rest.length ? JSON.stringify(rest) : null };
+}
+
 export interface SampleRemoval {
   recaps: number;
   episodes: number;

@@ -48,9 +48,11 @@ import { siteFiles } from "./site-files.ts";
 import { NEWSLETTER_SECRET_PATH } from "../newsletter/newsletter-links.ts";
 import { newsletterServices } from "../newsletter/subscribe.server.ts";
 import { errorHandler } from "./error-handler.ts";
+import { uncachedRenderLimit } from "./uncached-renders.ts";
 
 // main.ts takes the newsletter's loop from the bundle (it renders recaps with the app's renderer).
 export { startNewsletter } from "../newsletter/newsletter-start.ts";
+export { cutLingeringCloses } from "./early-answers.ts";
 
 export interface HttpAppDeps {
   config: Config;
@@ -160,6 +162,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const cached = {
     versions: new ContentVersionReader(() => readContentVersion(database.db)),
     cache: new PageCache(config.PAGE_CACHE_MB * 1024 * 1024),
+    uncached: uncachedRenderLimit(config, redis),
   };
   app.use(passwordFormsWhenBusy);
   app.use(oneClickUnsubscribe(database));

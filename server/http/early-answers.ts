@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 /** How long the rest of a refused request's body is read and dropped before its connection is cut. */
 export const LINGER_MS = 5_000;
@@ -15,6 +16,20 @@ export const LINGER_MS = 5_000;
  * ended, what still arrives is read and dropped (never kept), and the socket is destroyed when
  * the body has all arrived, the sender hangs up, or LINGER_MS has passed, whichever is first.
  */
+const lingering = new Set<Socket>();
+let stopping = false;
+
+/**
+ * At shutdown nobody is owed a lingering close: the sockets lingering now are cut, and later
+ * early answers close at once. Otherwise an upload aborted at shutdown would linger past the
+ * grace period and turn a clean exit into a forced one.
+ */
+export function cutLingeringCloses(): void {
+  stopping = true;
+  for (const socket of lingering) socket.destroy();
+  lingering.clear();
+}
+
 export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
@@ -27,20 +42,26 @@ export function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse)
 }
 
 function lingerOnClose(req: IncomingMessage): void {
-  const socket = req.socket;
+  // An upload aborted at shutdown is answered after its socket is gone: nothing to linger on.
+  const socket = req.socket as Socket | null;
+  if (!socket || socket.destroyed) return;
   const destroySoon = socket.destroySoon.bind(socket);
   // Node calls this once a `Connection: close` answer is written (resOnFinish in node:_http_server).
   socket.destroySoon = () => {
-    if (req.complete) return destroySoon();
+    if (req.complete || stopping) return destroySoon();
     socket.end();
     const close = () => {
       clearTimeout(cut);
       socket.destroy();
     };
     const cut = setTimeout(close, LINGER_MS).unref();
+    lingering.add(socket);
     req.once("end", close);
     socket.once("end", close);
-    socket.once("close", () => clearTimeout(cut));
+    socket.once("close", () => {
+      clearTimeout(cut);
+      lingering.delete(socket);
+    });
     // Node has already set the body flowing to nowhere (req._dump()); this makes sure of it.
     req.resume();
   };

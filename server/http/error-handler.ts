@@ -26,13 +26,14 @@ export function errorHandler(config: Config): ErrorRequestHandler {
     if (res.headersSent) return res.end();
     if (err instanceof HttpError) res.set(err.headers);
     if (unavailable) res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
-    // A page that failed to render gets a page saying so, never JSON or an empty 200.
-    if (status >= 500 && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
+    // A page that failed to render, or was refused for asking too fast, gets a page saying so, never JSON or an empty 200.
+    const refused = status === 429 && err instanceof HttpError;
+    if ((status >= 500 || refused) && (req.method === "GET" || req.method === "HEAD") && looksLikePage(req.path)) {
       res
         .status(status)
         .set({ "Content-Security-Policy": errorPageCsp(config), "Cache-Control": "no-store" })
         .type("html")
-        .send(errorPageHtml(config, status));
+        .send(errorPageHtml(config, status, refused ? err.message : undefined));
       return;
     }
     const message =

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { RateLimitError, type RateLimit } from "../limits/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { ContentVersionReader } from "../data/content-version.ts";
 import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
@@ -8,6 +9,7 @@ import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.t
 import { appContext } from "./app-context.server.ts";
 import { receiveForm, type SignedIn } from "./form-bodies.ts";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../db/unavailable.ts";
+import { routeMatcher, NOT_FOUND_ROUTE } from "./route-matcher.ts";
 
 export interface PageDeps {
   config: Config;
@@ -16,6 +18,8 @@ export interface PageDeps {
   loadContext: (requestId: string) => RouterContextProvider;
   versions: ContentVersionReader;
   cache: PageCache;
+  /** Renders the cache cannot answer, per client address (uncached-renders.ts). */
+  uncached: RateLimit;
   /** Whether a request carries a live desk session: the editors' forms get their larger limit only then. */
   signedIn: SignedIn;
 }
@@ -45,11 +49,14 @@ const PERSONAL = /(?:^|,)\s*(?:no-store|private)\b/i;
  * any content changes, on this instance or another (the version lives in the
  * database, bumped by triggers in the writing transaction). Concurrent requests
  * for a page being rendered wait for that one render. Pages get a CSP listing
- * the hashes of their own inline scripts.
+ * the hashes of their own inline scripts. A path no page claims gets the one
+ * 404 page kept for the content version, whatever the path: a flood of made-up
+ * paths costs a copy of bytes each, not a render.
  */
 export function pageRoutes(deps: PageDeps): RequestHandler {
   const handle = createRequestHandler(deps.build, "production");
   const origin = new URL(deps.config.SITE_URL).origin;
+  const matcher = routeMatcher(deps.build);
 
   async function render(request: Request, version: number, requestId: string): Promise<RenderedPage> {
     const context = deps.loadContext(requestId);
@@ -74,6 +81,8 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
   }
 
   const shared = sharedRenders(deps.cache);
+  // A render the cache cannot answer counts against the client's address; a refusal is a 429.
+  const admit = (req: ExpressRequest) => deps.uncached.consume(req.ip ?? "unknown");
 
   return (req, res, next) => {
     if (!isRendered(req.path)) return next();
@@ -87,34 +96,64 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
       // A form's body is read whole, within its limit and the body budget, before anything parses it.
       receiveForm(req, res, deps.signedIn).then((body) => {
         if (body === undefined) return; // refused, and answered
-        return serve(req, res, next, deps.versions, shared, null, async () =>
-          mine(await render(ownRequest(req, at, body), -1, String(req.id))),
-        );
+        return serve(req, res, next, deps.versions, shared, {
+          alone: async () => mine(await render(ownRequest(req, at, body), -1, String(req.id))),
+        });
       }, next);
       return;
     }
     const alone = async () => mine(await render(ownRequest(req, at), -1, String(req.id)));
-    if (isPersonal(req.path)) return serve(req, res, next, deps.versions, shared, null, alone);
-    // Kept and rendered under the parameters the page reads, so ?utm_…, ?fbclid or a random
-    // string each time cannot force a render per request (on 3f297b8: 12,390 → 79 pages a second).
-    const url = pageUrl(req.path, req.originalUrl);
-    return serve(
-      req,
-      res,
-      next,
-      deps.versions,
-      shared,
-      (version) => render(new Request(origin + url), version, String(req.id)),
-      alone,
-      url,
-    );
+    if (isPersonal(req.path)) return serve(req, res, next, deps.versions, shared, { alone });
+    const admitted = { admit: () => admit(req) };
+    // A client-side navigation's data (`.data`) is rendered as it is asked for; a page's address is checked.
+    const claimed = req.path.endsWith(".data") ? Promise.resolve(true) : matcher.claimed(req.path);
+    claimed.then((claimed) => {
+      if (!claimed) {
+        // Rendered at a path of its own, so the page is the same for every path that gets it.
+        return serve(req, res, next, deps.versions, shared, {
+          ...admitted,
+          make: (version) => render(new Request(origin + NOT_FOUND_ROUTE), version, String(req.id)),
+          alone: async () => render(new Request(origin + NOT_FOUND_ROUTE), -1, String(req.id)),
+          key: NOT_FOUND_KEY,
+          keep: (page) => page.status === 404 && shareable(page),
+        });
+      }
+      // Kept and rendered under the parameters the page reads, so ?utm_…, ?fbclid or a random
+      // string each time cannot force a render per request (on 3f297b8: 12,390 → 79 pages a second).
+      const url = pageUrl(req.path, req.originalUrl);
+      return serve(req, res, next, deps.versions, shared, {
+        ...admitted,
+        make: (version) => render(new Request(origin + url), version, String(req.id)),
+        alone,
+        key: url,
+      });
+    }, next);
   };
+}
+
+/** Where the one kept 404 page lives in the cache (no request URL starts with a NUL). */
+const NOT_FOUND_KEY = "\0not-found";
+
+/** How `serve` answers one request. */
+interface Serving {
+  /** Renders the page at a content version, to be kept; absent for a request the cache does not serve. */
+  make?: (version: number) => Promise<RenderedPage>;
+  /** Renders for this request alone, not kept. */
+  alone: () => Promise<RenderedPage>;
+  /** Counts a render the cache cannot answer, or throws a RateLimitError; absent when such renders are not counted. */
+  admit?: () => Promise<void>;
+  /** The page's place in the cache (its URL by default). */
+  key?: string;
+  /** Whether a render may be kept for everyone (a plain 200 by default). */
+  keep?: (page: RenderedPage) => boolean;
 }
 
 /**
  * Answers from the cache at the current content version (`make` renders what is
  * missing), or with `alone()`, not kept, for a request the cache does not serve
- * (`make` null) or when the database cannot say its version.
+ * (no `make`) or when the database cannot say its version. A render for a
+ * request is admitted first (`admit`); one running for another request, or a
+ * kept copy, is not counted.
  */
 async function serve(
   req: ExpressRequest,
@@ -122,31 +161,34 @@ async function serve(
   next: NextFunction,
   versions: ContentVersionReader,
   shared: ReturnType<typeof sharedRenders>,
-  make: ((version: number) => Promise<RenderedPage>) | null,
-  alone: () => Promise<RenderedPage>,
-  key = req.originalUrl,
+  { make, alone, admit, key = req.originalUrl, keep = cacheable }: Serving,
 ): Promise<void> {
   try {
     const version = make ? await versions.current().catch(() => undefined) : undefined;
     // The database cannot say its version (it is down): the copy this instance has is better than an error.
     const kept = make && version === undefined ? shared.latest(key) : undefined;
     if (kept) return await send(req, res, kept, "stale");
-    if (!make || version === undefined) return await send(req, res, await alone(), "bypass");
-    const { page, how } = await shared(key, version, () => make(version));
+    if (!make || version === undefined) {
+      await admit?.();
+      return await send(req, res, await alone(), "bypass");
+    }
+    const { page, how } = await shared(key, version, () => make(version), { admit, keep });
     await send(req, res, page, how);
   } catch (error) {
     next(error);
   }
 }
 
-const cacheable = (page: RenderedPage) =>
-  page.status === 200 &&
+/** Nothing in it belongs to one visitor: no cookie set, no private or no-store. */
+const shareable = (page: RenderedPage) =>
   !page.headers.some(([name, value]) => name === "set-cookie" || (name === "cache-control" && PERSONAL.test(value)));
+
+const cacheable = (page: RenderedPage) => page.status === 200 && shareable(page);
 
 /**
  * The cache's front door: a kept copy of `url` at `version`, else the render
- * already running for it, else a new render (`make`) that everyone who asks
- * meanwhile waits for, kept when it is a plain 200.
+ * already running for it, else a new render (`make`), once `admit` lets it,
+ * that everyone who asks meanwhile waits for, kept when `keep` says so.
  */
 function sharedRenders(cache: PageCache) {
   const rendering = new Map<string, Promise<RenderedPage>>();
@@ -154,16 +196,28 @@ function sharedRenders(cache: PageCache) {
     url: string,
     version: number,
     make: () => Promise<RenderedPage>,
+    { admit, keep = cacheable }: Pick<Serving, "admit" | "keep"> = {},
   ): Promise<{ page: RenderedPage; how: CacheOutcome }> => {
     const cached = cache.get(version, url);
     if (cached) return { page: cached, how: "hit" };
     const key = PageCache.key(version, url);
     const running = rendering.get(key);
-    if (running) return { page: await running, how: "shared" };
-    const pending = make().then(async (page) => {
-      if (cacheable(page)) cache.set(version, url, await compressAll(page));
+    if (running) {
+      try {
+        return { page: await running, how: "shared" };
+      } catch (error) {
+        // The request that started it was refused for its own address: this one asks for itself.
+        if (error instanceof RateLimitError) return shared(url, version, make, { admit, keep });
+        throw error;
+      }
+    }
+    // Admitted and rendered as one piece of work, so that requests for it meanwhile wait and are not counted.
+    const pending = (async () => {
+      await admit?.();
+      const page = await make();
+      if (keep(page)) cache.set(version, url, await compressAll(page));
       return page;
-    });
+    })();
     rendering.set(key, pending);
     const done = () => rendering.delete(key);
     pending.then(done, done);
@@ -187,7 +241,7 @@ export interface Produced {
  * thrown error (a 400 or 404) is passed on and never kept.
  */
 export function versionedRoute(
-  deps: Pick<PageDeps, "cache" | "versions">,
+  deps: VersionedCache,
   produce: (req: ExpressRequest) => Promise<Produced>,
 ): RequestHandler {
   const shared = sharedRenders(deps.cache);
@@ -200,15 +254,11 @@ export function versionedRoute(
     return renderedPage(200, headers, Buffer.from(produced.body), version);
   };
   return (req, res, next) =>
-    serve(
-      req,
-      res,
-      next,
-      deps.versions,
-      shared,
-      (version) => make(req, version),
-      () => make(req, -1),
-    );
+    serve(req, res, next, deps.versions, shared, {
+      make: (version) => make(req, version),
+      alone: () => make(req, -1),
+      admit: () => deps.uncached.consume(req.ip ?? "unknown"),
+    });
 }
 
 /**
@@ -296,5 +346,5 @@ export const jsonProduced = (value: unknown): Produced => ({
   cacheControl: "no-cache",
 });
 
-/** What `versionedRoute` needs: the shared cache and the content-version reader. */
-export type VersionedCache = Pick<PageDeps, "cache" | "versions">;
+/** What `versionedRoute` needs: the shared cache, the content-version reader and the limit on renders it cannot answer. */
+export type VersionedCache = Pick<PageDeps, "cache" | "versions" | "uncached">;

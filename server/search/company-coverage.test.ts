@@ -10,6 +10,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.ts";
 import { PageCache } from "../http/page-cache.ts";
+import { uncachedRenderLimit } from "../http/uncached-renders.ts";
 import { HttpError } from "../http/errors.ts";
 import { companiesApi } from "../http/api/companies.ts";
 import { toVtt } from "#common/podcast/transcript-format.ts";
@@ -80,6 +81,7 @@ describe.each(ENGINES)("company coverage on %s", (engine) => {
     const cached = {
       versions: new ContentVersionReader(() => readContentVersion(database.db)),
       cache: new PageCache(8 * 1024 * 1024),
+      uncached: uncachedRenderLimit({ UNCACHED_RATE_PER_MINUTE: 1_000_000 }),
     };
     const app = express();
     app.use("/api", companiesApi(database, cached));

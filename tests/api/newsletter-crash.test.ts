@@ -12,10 +12,14 @@ import { startSmtpSinkProcess, type SmtpSinkProcess } from "../support/smtp-sink
 import { makeTestCertificate, type TestCertificate } from "../support/test-certificate.ts";
 
 const TOKEN = "crash-admin-token-0123456789";
-const SUBSCRIBERS = 5000;
+// 2,000 in the suite (six sends: two engines, three ways to the SMTP server); the issue's 5,000
+// with `npm run bench:newsletter-crash`. The kills come at the same points of the send.
+const SUBSCRIBERS = Number(process.env.NEWSLETTER_CRASH_SUBSCRIBERS ?? 2000);
+const FIRST_KILL = Math.round(SUBSCRIBERS * 0.3);
+const SECOND_KILL = Math.round(SUBSCRIBERS * 0.7);
 
 /**
- * The issue's crash test: a recap going to 5,000 subscribers, the sending
+ * The issue's crash test: a recap going to 5,000 subscribers (2,000 in the suite), the sending
  * instance killed with SIGKILL twice in the middle, other instances (two at a
  * time) taking over. Every subscriber must get the recap, and exactly once but
  * for the one message a kill may catch between its final dot and its COMMIT.
@@ -30,7 +34,7 @@ afterAll(() => certificate?.remove());
 const MODES = ["plain", "starttls", "implicit"] as const;
 
 describe.each(ENGINES.flatMap((engine) => MODES.map((mode) => [engine, mode] as const)))(
-  "a 5,000-subscriber send killed mid-way on %s over %s",
+  `a ${SUBSCRIBERS.toLocaleString("en-US")}-subscriber send killed mid-way on %s over %s`,
   (engine, mode) => {
     let testDb: TestDatabase;
     let sink: SmtpSinkProcess;
@@ -63,13 +67,13 @@ describe.each(ENGINES.flatMap((engine) => MODES.map((mode) => [engine, mode] as 
       const emails = await addConfirmedSubscribers(testDb, SUBSCRIBERS);
       expect(await publishTodaysRecap(first.url, TOKEN, "The crash-test recap", "Text.")).toBe(201);
 
-      await sink.waitFor(1500, 60_000);
+      await sink.waitFor(FIRST_KILL, 60_000);
       await first.stop("SIGKILL");
       // What the kill left in the kernel reaches the SMTP server's process a moment later.
       await new Promise((r) => setTimeout(r, 100));
       const killedAt = [(await sink.received()).length];
       const [second, third] = await Promise.all([start(), start()]);
-      await sink.waitFor(3500, 60_000);
+      await sink.waitFor(SECOND_KILL, 60_000);
       await second.stop("SIGKILL");
       await new Promise((r) => setTimeout(r, 100));
       killedAt.push((await sink.received()).length);

@@ -202,28 +202,28 @@ describe("the editor's desk", () => {
     await page.getByText("Publish at must be in the future (or use Publish now).").waitFor();
     expect(await page.getByLabel("Headline").inputValue()).toBe(headline);
 
-    // Four seconds from now, in the browser's own zone.
+    // Ten seconds from now, in the browser's own zone: time enough for the checks below on a
+    // loaded machine before the scheduler publishes it (and the draft's time is no longer read).
     const soon = await page.evaluate(() => {
-      const at = new Date(Date.now() + 4000);
+      const at = new Date(Date.now() + 10_000);
       return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
     });
     await page.getByLabel("Publish at").fill(soon);
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
     await page.getByText("Scheduled. It goes live at the time shown.").waitFor();
+    // Stored as the instant the editor meant: the wall-clock time typed, in the browser's zone (New York).
+    const draftId = Number(/\/drafts\/(\d+)/.exec(page.url())![1]);
+    const stored = await publishAtOf("recap_drafts", draftId);
+    expect(stored).toBe(await page.evaluate((typed) => new Date(typed).toISOString(), soon));
     const before = await api<{ recaps: Array<{ headline: string }> }>(
       `/api/recaps?q=${encodeURIComponent("Desk test")}`,
     );
     expect(before.recaps).toEqual([]);
     await expectNoAxeViolations(page);
 
-    // Stored as the instant the editor meant: the wall-clock time typed, in the browser's zone (New York).
-    const draftId = Number(/\/drafts\/(\d+)/.exec(page.url())![1]);
-    const stored = await publishAtOf("recap_drafts", draftId);
-    expect(stored).toBe(await page.evaluate((typed) => new Date(typed).toISOString(), soon));
-
     let live: { id: number; headline: string; blog_image_url: string; tags: string[]; snippets: string } | undefined;
     for (
-      const giveUp = Date.now() + 20_000;
+      const giveUp = Date.now() + 30_000;
       !live && Date.now() < giveUp;
       await new Promise((r) => setTimeout(r, 250))
     ) {
