@@ -106,9 +106,9 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
     if (isPersonal(req.path)) return serve(req, res, next, deps.versions, shared, { alone });
     const admitted = { admit: () => admit(req) };
     // A client-side navigation's data (`.data`) is rendered as it is asked for; a page's address is checked.
-    const claimed = req.path.endsWith(".data") ? Promise.resolve(true) : matcher.claimed(req.path);
-    claimed.then((claimed) => {
-      if (!claimed) {
+    const kind = req.path.endsWith(".data") ? Promise.resolve("page" as const) : matcher.kindOf(req.path);
+    kind.then((kind) => {
+      if (kind === "missing") {
         // Rendered at a path of its own, so the page is the same for every path that gets it.
         return serve(req, res, next, deps.versions, shared, {
           ...admitted,
@@ -122,7 +122,8 @@ export function pageRoutes(deps: PageDeps): RequestHandler {
       // string each time cannot force a render per request (on 3f297b8: 12,390 → 79 pages a second).
       const url = pageUrl(req.path, req.originalUrl);
       return serve(req, res, next, deps.versions, shared, {
-        ...admitted,
+        // React Router's own answers are a lookup, not a render: not counted.
+        ...(kind === "page" ? admitted : {}),
         make: (version) => render(new Request(origin + url), version, String(req.id)),
         alone,
         key: url,

@@ -3,6 +3,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 /** The catch-all route (app/routes.ts): a path only it matches is a page that does not exist. */
 const CATCH_ALL_ID = "routes/not-found";
 
+/** React Router's own address for lazy route discovery, unless the build names another. */
+const DEFAULT_MANIFEST_PATH = "/__manifest";
+
 /** Where the one kept 404 page is rendered: a path that only the catch-all claims. */
 export const NOT_FOUND_ROUTE = "/__not-found";
 
@@ -31,12 +34,16 @@ export function routeMatcher(build: () => Promise<ServerBuild>) {
     return attach(children.get(undefined) ?? []);
   };
   return {
-    /** Whether any page but the catch-all matches `path`. */
-    async claimed(path: string): Promise<boolean> {
+    /**
+     * What answers `path`: a page, React Router itself (lazy route discovery asks which routes a
+     * link leads to, a lookup in the route table, not a render), or nothing but the catch-all.
+     */
+    async kindOf(path: string): Promise<"page" | "router" | "missing"> {
       const from = await build();
+      if (path === (from.routeDiscovery?.manifestPath ?? DEFAULT_MANIFEST_PATH)) return "router";
       if (routes?.from !== from) routes = { from, tree: treeOf(from) };
       const matches = matchRoutes(routes.tree, path);
-      return !!matches && matches.at(-1)?.route.id !== CATCH_ALL_ID;
+      return matches && matches.at(-1)?.route.id !== CATCH_ALL_ID ? "page" : "missing";
     },
   };
 }

@@ -118,9 +118,18 @@ describe.each(ENGINES)("rendered pages, cached per content version (%s)", (engin
     expect(outcomes.filter((o) => o === "shared" || o === "hit")).toHaveLength(15);
   });
 
-  it("keeps no missing page, and answers HEAD from the same render without a body", async () => {
+  it("keeps one 404 page for every path no page claims, no page's own not-found answer, and answers HEAD from the same render without a body", async () => {
+    // The 404 page names no path (issue 38, point 7): rendered once, then a copy for any path.
+    const outcomes = [];
+    for (const path of ["/no-such-page", "/another/missing/page"]) {
+      const missing = await get(path);
+      expect(missing.status).toBe(404);
+      outcomes.push(missing.headers.get("x-page-cache"));
+    }
+    expect(outcomes).toEqual(["miss", "hit"]);
+    // A recap that does not exist is its page's own answer: rendered each time, never kept.
     for (let i = 0; i < 2; i++) {
-      const missing = await get("/no-such-page");
+      const missing = await get("/recap/999999");
       expect(missing.status).toBe(404);
       expect(missing.headers.get("x-page-cache")).toBe("miss");
     }

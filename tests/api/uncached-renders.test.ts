@@ -123,6 +123,9 @@ describe.each(setups)("renders the cache cannot answer, on %s", (_name, engine, 
     expect(await api.json()).toEqual({ error: expect.stringMatching(/^Too many new pages at once\./) });
     // An unknown recap is a render the cache cannot answer too.
     expect((await get(a, `/recap/${900_000 + asked}`, client)).status).toBe(429);
+    // React Router's own route lookup for links (lazy discovery) is not a render: never counted, never the 404 page.
+    const manifest = await get(a, `/__manifest?p=%2Frecap&p=%2Fno-such-${fresh()}&version=x`, client);
+    expect([404, 429]).not.toContain(manifest.status);
     // Another address is not held back.
     expect((await get(a, `/search?q=${fresh()}`, anAddress())).status).toBe(200);
   });
