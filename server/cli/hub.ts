@@ -13,6 +13,7 @@ import type { SendProgress } from "../newsletter/send-queue.server.ts";
 import type { DownloadsReport, ReadersReport, SubscribersReport } from "../analytics/audience-report.server.ts";
 import type { ImportResult } from "../analytics/log-import.ts";
 import { printDownloads, printReaders, printSubscribers } from "./stats-print.ts";
+import type { ImportResult as MarketImportResult } from "../market/market-store.ts";
 
 export const HELP = `Usage: npm run hub -- <command> [options]
 
@@ -71,6 +72,13 @@ Sample content
   sample remove                   take the demo recaps and episodes (and their comments and
                                   media) out of a site that publishes its own; run once, and
                                   start with SEED_DEMO=false
+
+Market data (the hub's own figures; see docs/market-data.md)
+  data import iowa-liquor-sales <file>
+                                  import Iowa's monthly liquor sales by county and category: the
+                                  shared file (plain or gzipped) or the state portal's CSV for the
+                                  same query. Safe to run again; a later file adds its new months
+                                  and replaces the months it repeats; a bad file changes nothing
 
 Audience (counted by the site itself, no cookies; see docs/analytics.md)
   stats [downloads|readers|subscribers] [--days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]
@@ -165,6 +173,17 @@ async function publishEpisode(
     `${created ? "Published" : "Already published"} episode ${episode.id}: ${episode.title}${length} (${client.baseUrl}${episodePath(episode.id)})`,
   );
   return created;
+}
+
+/** A file's first two bytes (gzip's are 1f 8b). */
+async function firstBytes(file: string): Promise<Buffer> {
+  const handle = await fs.open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 async function readText(file: string, option: string): Promise<string> {
@@ -467,6 +486,30 @@ export async function runHub(
       out(
         `Imported ${file}: ${result.lines} lines, ${result.audioRequests} audio requests, ${result.downloads} downloads counted ` +
           `(${result.skipped.notAudio} other files, ${result.skipped.notListening} not listening: HEAD, probes, bots, errors; ${result.skipped.unreadable} unreadable).`,
+      );
+      return;
+    }
+    case "data import": {
+      const [source, file] = [need(arg, "the source (iowa-liquor-sales)"), need(positionals[3], "the file")];
+      await fs.stat(file).catch(() => {
+        throw new CliError(`no such file: ${file}`);
+      });
+      const progress = progressPrinter(`Sending ${path.basename(file)}`);
+      const gzipped = (await firstBytes(file)).equals(Buffer.from([0x1f, 0x8b]));
+      const result = await client.upload<MarketImportResult>(
+        `/api/admin/data/import/${encodeURIComponent(source)}?name=${encodeURIComponent(path.basename(file))}`,
+        file,
+        progress,
+        gzipped ? "application/gzip" : "text/csv",
+      );
+      progress.finish();
+      if (values.json) return out(JSON.stringify(result, null, 2));
+      out(
+        result.unchanged
+          ? `${file} was imported before (import ${result.importId}, ${result.importedAt.slice(0, 10)}): no figure changed.`
+          : `Imported ${file} (import ${result.importId}): ${result.rowsRead} rows read, ${result.rowsKept} kept, ` +
+              `${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+              `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
       );
       return;
     }

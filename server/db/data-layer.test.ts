@@ -47,6 +47,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-29T0900-audience-limits",
       "2026-11-30T0900-kept-answers",
       "2026-12-01T0900-sample-flag",
+      "2026-12-02T0900-market-data",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -205,6 +206,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-29T0900-audience-limits",
       "2026-11-30T0900-kept-answers",
       "2026-12-01T0900-sample-flag",
+      "2026-12-02T0900-market-data",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

@@ -94,6 +94,53 @@ export interface ChatAnswersTable {
   answered_at: string;
 }
 
+/** Who publishes a set of figures, under what licence, and what they mean and do not mean (issue 39). */
+export interface DataSourcesTable {
+  id: string;
+  title: string;
+  publisher: string;
+  url: string;
+  licence: string;
+  meaning: string;
+  caveats: string;
+}
+
+/** One file read into a source: every observation names the import that wrote it. */
+export interface DataImportsTable {
+  id: Generated<number>;
+  source_id: string;
+  file_name: string;
+  /** SHA-256 of the bytes as read (gzipped or not), hex. */
+  checksum: string;
+  imported_at: string;
+  rows_read: number;
+  rows_kept: number;
+  rows_refused: number;
+  /** YYYY-MM: the months the file holds, whose figures it sets. */
+  first_period: string;
+  last_period: string;
+  periods_added: number;
+  periods_replaced: number;
+}
+
+/** One measure of one geography ("state", "county:polk") and category ("tequila", "tequila/mixto tequila"). */
+export interface DataSeriesTable {
+  id: Generated<number>;
+  source_id: string;
+  measure: string;
+  unit: string;
+  geography: string;
+  category: string;
+}
+
+/** A series' value for one period (YYYY-MM). */
+export interface DataObservationsTable {
+  series_id: number;
+  period: string;
+  value: number;
+  import_id: number;
+}
+
 /** One row (id 1): bumped by triggers with every change to the content tables. */
 export interface ContentVersionTable {
   id: number;
@@ -390,6 +437,10 @@ export interface DB {
   chat_answers: ChatAnswersTable;
   chat_conversations: ChatConversationsTable;
   content_version: ContentVersionTable;
+  data_sources: DataSourcesTable;
+  data_imports: DataImportsTable;
+  data_series: DataSeriesTable;
+  data_observations: DataObservationsTable;
 }
 
 export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;

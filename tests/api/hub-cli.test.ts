@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
+import { PORTAL_SAMPLE } from "../support/iowa-files.ts";
+import { gzipSync } from "node:zlib";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 
 const TOKEN = "cli-admin-token-0123456789";
@@ -49,6 +51,7 @@ describe("npm run hub", () => {
       "restore",
       "stats [downloads|readers|subscribers]",
       "stats import",
+      "data import iowa-liquor-sales",
     ])
       expect(stdout).toContain(command);
   });
@@ -290,6 +293,32 @@ describe("npm run hub", () => {
       code: 1,
       stderr: "hub: unknown command: recap publish; see npm run hub -- --help\n",
     });
+  });
+});
+
+describe("hub data import", () => {
+  it("imports Iowa's sales from the portal's CSV, says so again without changing a figure, and refuses a bad file naming its line", async () => {
+    const first = await hub(server.url, ["data", "import", "iowa-liquor-sales", PORTAL_SAMPLE]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Imported .*portal-sample\.csv \(import 1\): 236 rows read, 236 kept, 0 refused \(no Iowa county\); months 2020-09 to 2020-10: 2 added, 0 replaced\.\n$/,
+    );
+    const again = await hub(server.url, ["data", "import", "iowa-liquor-sales", PORTAL_SAMPLE]);
+    expect(again.stdout).toMatch(
+      /portal-sample\.csv was imported before \(import 1, \d{4}-\d{2}-\d{2}\): no figure changed\.\n$/,
+    );
+
+    // Gzipped, with one unreadable number on line 3: refused whole, named, nothing kept.
+    const lines = fs.readFileSync(PORTAL_SAMPLE, "utf8").split("\n");
+    lines[2] = lines[2]!.replace(/,([\d.]+)$/, ",12 liters");
+    const bad = path.join(work, "bad-sales.csv.gz");
+    fs.writeFileSync(bad, gzipSync(lines.join("\n")));
+    const refused = await hub(server.url, ["data", "import", "iowa-liquor-sales", bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/\nhub: Line 3, column volume: "12 liters" is not a number\. \(HTTP 422\)\n$/);
+    const unknown = await hub(server.url, ["data", "import", "no-such-source", PORTAL_SAMPLE]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/\nhub: Unknown source: use iowa-liquor-sales \(HTTP 404\)\n$/);
   });
 });
 

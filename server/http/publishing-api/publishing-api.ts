@@ -28,6 +28,7 @@ import { receiveUpload } from "../media-upload.ts";
 import { adminAuth, type AdminToken } from "./bearer-auth.ts";
 import { newsletterApi } from "./newsletter-api.ts";
 import { statsApi } from "./stats-api.ts";
+import { dataApi } from "./data-api.ts";
 import type { NewsletterServices } from "../../newsletter/subscribe.server.ts";
 import { newsletterPolicy, queueOnPublish } from "../../newsletter/auto-send.server.ts";
 import { passwordLink } from "../../desk/password-links.server.ts";
@@ -254,6 +255,7 @@ export function publishingApi(
 
   router.use(newsletterApi(config, database, mail));
   router.use(statsApi(database));
+  router.use(dataApi(database));
 
   return router;
 }
