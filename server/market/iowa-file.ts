@@ -93,7 +93,7 @@ export async function readIowaFile(input: Readable, onRow: (row: IowaRow) => voi
           return done();
         }
         rowsRead++;
-        const row = layout === "shared" ? sharedRow(record, line) : portalRow(record, line);
+        const row = rowOf(layout, record, line);
         if (typeof row === "string") refused.push({ line, county: row });
         else onRow(row);
         done();
@@ -157,64 +157,37 @@ function layoutOf(header: string[]): keyof typeof LAYOUTS {
   );
 }
 
-/** A row of the shared file; the county's text when it names no Iowa county. */
-function sharedRow(record: string[], line: number): IowaRow | string {
-  const [year, yearMonth, county, , type, category, stateCost, revenue, bottles, volume] = record as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const period = monthOf(yearMonth, line, "year_month");
-  if (year.trim() !== period.slice(0, 4))
-    throw new ImportRefused(`Line ${line}, column year: "${year}" is not the year of year_month (${period}).`);
-  const name = countyOf(county, line);
-  if (name === undefined) return county;
-  const family = type.trim().toLowerCase();
-  if (!/^[a-z]+$/.test(family)) throw new ImportRefused(`Line ${line}, column type: "${type}" is not a family.`);
+/**
+ * A row of either layout, read by its columns' names; the county's text when it names no Iowa
+ * county. The shared file's `type` is the family; the portal's raw category name is put in one
+ * by the same rules (families.ts).
+ */
+function rowOf(layout: keyof typeof LAYOUTS, record: string[], line: number): IowaRow | string {
+  const columns: readonly string[] = LAYOUTS[layout];
+  const field = (name: string) => record[columns.indexOf(name)] ?? "";
+  const number = (name: string) => numberOf(field(name), line, name);
+  const period = monthOf(field("year_month"), line, "year_month");
+  if (layout === "shared" && field("year").trim() !== period.slice(0, 4))
+    throw new ImportRefused(`Line ${line}, column year: "${field("year")}" is not the year of year_month (${period}).`);
+  const county = countyOf(field("county"), line);
+  if (county === undefined) return field("county");
+  const category = categoryOf(field(layout === "shared" ? "category" : "category_name"));
   return {
     period,
-    county: name,
-    category: categoryOf(category),
-    family,
-    stateCost: numberOf(stateCost, line, "state_cost"),
-    dollars: numberOf(revenue, line, "state_revenue"),
-    bottles: numberOf(bottles, line, "bottles_sold"),
-    liters: numberOf(volume, line, "volume"),
+    county,
+    category,
+    family: layout === "shared" ? familyColumn(field("type"), line) : familyOf(category),
+    stateCost: number("state_cost"),
+    dollars: number("state_revenue"),
+    bottles: number("bottles_sold"),
+    liters: number("volume"),
   };
 }
 
-/** A row of the portal's CSV: its raw category name is put in a family by the same rules. */
-function portalRow(record: string[], line: number): IowaRow | string {
-  const [yearMonth, county, category, stateCost, bottles, revenue, volume] = record as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const period = monthOf(yearMonth, line, "year_month");
-  const name = countyOf(county, line);
-  if (name === undefined) return county;
-  const normalized = categoryOf(category);
-  return {
-    period,
-    county: name,
-    category: normalized,
-    family: familyOf(normalized),
-    stateCost: numberOf(stateCost, line, "state_cost"),
-    dollars: numberOf(revenue, line, "state_revenue"),
-    bottles: numberOf(bottles, line, "bottles_sold"),
-    liters: numberOf(volume, line, "volume"),
-  };
+function familyColumn(type: string, line: number): string {
+  const family = type.trim().toLowerCase();
+  if (!/^[a-z]+$/.test(family)) throw new ImportRefused(`Line ${line}, column type: "${type}" is not a family.`);
+  return family;
 }
 
 // The first day of a month: "2015-01-01" (shared file) or "2015-01-01T00:00:00.000" (portal).

@@ -1,10 +1,11 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { describe, expect, it } from "vitest";
+import { ENGINES, freshDatabase } from "../../tests/support/databases.ts";
+import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
 import { IOWA_FILE, PORTAL_SAMPLE, sharedRows, sharedRowsAsText } from "../../tests/support/iowa-files.ts";
-import { openDatabase, type Database } from "../db/client.ts";
+import { openDatabase } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { importIowaFile } from "./iowa-import.ts";
 
@@ -17,21 +18,11 @@ const row = (month: string, county: string, type: string, category: string, doll
 const csv = (...lines: string[]) => Readable.from([Buffer.from([HEADER, ...lines].join("\n") + "\n")]);
 
 describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
-  let testDb: TestDatabase;
-  let database: Database;
-  beforeAll(async () => {
-    testDb = await freshDatabase(engine);
-    database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  const handle = migratedDatabaseForTests(engine);
 
   /** Statewide values of one measure by category and period, as stored. */
   async function stored(measure = "sales_dollars", geography = "state"): Promise<Map<string, number>> {
-    const rows = await database.db
+    const rows = await handle.database.db
       .selectFrom("data_observations as o")
       .innerJoin("data_series as s", "s.id", "o.series_id")
       .select(["s.category", "o.period", "o.value"])
@@ -43,7 +34,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
   const counts = async () => ({
     imports: Number(
       (
-        await database.db
+        await handle.database.db
           .selectFrom("data_imports")
           .select((e) => e.fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
@@ -51,7 +42,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
     ),
     observations: Number(
       (
-        await database.db
+        await handle.database.db
           .selectFrom("data_observations")
           .select((e) => e.fn.countAll().as("n"))
           .executeTakeFirstOrThrow()
@@ -63,7 +54,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
     "imports the whole shared file: each family's statewide sales per year are the file's own sums",
     { timeout: 180_000 },
     async () => {
-      const result = await importIowaFile(database.db, createReadStream(IOWA_FILE), "liquor_sales.csv.gz");
+      const result = await importIowaFile(handle.database.db, createReadStream(IOWA_FILE), "liquor_sales.csv.gz");
       expect(result).toMatchObject({
         unchanged: false,
         rowsRead: 280_736,
@@ -110,7 +101,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
       expect(Math.round(storedDollars.get("tequila 2015")! / 1e5) / 10).toBe(15.8);
       expect(Math.round(storedDollars.get("tequila 2019")! / 1e5) / 10).toBe(21.7);
       // Every figure names the import it came from, and the import its source.
-      const traced = await database.db
+      const traced = await handle.database.db
         .selectFrom("data_observations as o")
         .innerJoin("data_imports as i", "i.id", "o.import_id")
         .innerJoin("data_sources as src", "src.id", "i.source_id")
@@ -126,14 +117,18 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
     { timeout: 180_000 },
     async () => {
       const before = await stored();
-      const again = await importIowaFile(database.db, createReadStream(IOWA_FILE), "liquor_sales.csv.gz");
+      const again = await importIowaFile(handle.database.db, createReadStream(IOWA_FILE), "liquor_sales.csv.gz");
       expect(again).toMatchObject({ unchanged: true, importId: 1 });
       expect((await counts()).imports).toBe(1);
       // The first quarter of 2015, whole, as plain CSV: other bytes, so an import of its own, and not one figure moves.
       const lines = [HEADER];
       for await (const r of sharedRowsAsText())
         if (r.startsWith("2015,2015-0") && /^2015,2015-0[123]-/.test(r)) lines.push(r);
-      const replay = await importIowaFile(database.db, Readable.from([Buffer.from(lines.join("\n"))]), "2015-q1.csv");
+      const replay = await importIowaFile(
+        handle.database.db,
+        Readable.from([Buffer.from(lines.join("\n"))]),
+        "2015-q1.csv",
+      );
       expect(replay).toMatchObject({
         unchanged: false,
         periodsAdded: 0,
@@ -152,7 +147,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
       row("2020-11", "buena vist", "vodka", "american vodka", 300),
       row("2020-12", "o'brien", "vodka", "american vodka", 400),
     );
-    const result = await importIowaFile(database.db, later, "later.csv");
+    const result = await importIowaFile(handle.database.db, later, "later.csv");
     expect(result).toMatchObject({
       periodsAdded: 2,
       periodsReplaced: 1,
@@ -208,7 +203,9 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
     ["an empty file", "", /^Line 1: the file is empty/],
   ])("refuses %s, naming the line and the column, and keeps nothing of it", async (_case, text, message) => {
     const before = { counts: await counts(), figures: await stored() };
-    await expect(importIowaFile(database.db, Readable.from([Buffer.from(text)]), "bad.csv")).rejects.toThrow(message);
+    await expect(importIowaFile(handle.database.db, Readable.from([Buffer.from(text)]), "bad.csv")).rejects.toThrow(
+      message,
+    );
     expect(await counts()).toEqual(before.counts);
     expect(await stored()).toEqual(before.figures);
   });
@@ -221,7 +218,7 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
       ),
     );
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
-    await expect(importIowaFile(database.db, Readable.from([cut]), "cut.csv.gz")).rejects.toThrow(
+    await expect(importIowaFile(handle.database.db, Readable.from([cut]), "cut.csv.gz")).rejects.toThrow(
       /^Line \d+: the gzipped file ends early or is damaged/,
     );
     expect(await counts()).toEqual(before);

@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { describe, expect, it } from "vitest";
+import { ENGINES } from "../../tests/support/databases.ts";
+import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
 import { importIowaFile } from "./iowa-import.ts";
 import { marketFamily, marketOverview } from "./market-figures.ts";
 
@@ -34,26 +33,16 @@ function file(): string {
 }
 
 describe.each(ENGINES)("market figures on %s", (engine) => {
-  let testDb: TestDatabase;
-  let database: Database;
-  beforeAll(async () => {
-    testDb = await freshDatabase(engine);
-    database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  const handle = migratedDatabaseForTests(engine);
 
   it("has nothing to show before an import", async () => {
-    expect(await marketOverview(database.db)).toBeUndefined();
-    expect(await marketFamily(database.db, "tequila")).toBeUndefined();
+    expect(await marketOverview(handle.database.db)).toBeUndefined();
+    expect(await marketFamily(handle.database.db, "tequila")).toBeUndefined();
   });
 
   it("compares each family's latest full year with the year before, with its share of the total", async () => {
-    await importIowaFile(database.db, Readable.from([Buffer.from(file())]), "known.csv");
-    const overview = (await marketOverview(database.db))!;
+    await importIowaFile(handle.database.db, Readable.from([Buffer.from(file())]), "known.csv");
+    const overview = (await marketOverview(handle.database.db))!;
     expect(overview).toMatchObject({ year: 2019, asOf: "2020-02" });
     expect(overview.source.publisher).toMatch(/State of Iowa/);
     // 2019: tequila (200 + 1100 + 100) × 12 = 16,800; vodka 1,800 × 12 = 21,600.
@@ -69,7 +58,7 @@ describe.each(ENGINES)("market figures on %s", (engine) => {
   });
 
   it("gives a family's years, months, fastest-growing counties and categories", async () => {
-    const tequila = (await marketFamily(database.db, "tequila"))!;
+    const tequila = (await marketFamily(handle.database.db, "tequila"))!;
     expect(tequila.year).toBe(2019);
     expect(tequila.years.map((y) => [y.year, y.months, y.dollars])).toEqual([
       [2018, 12, 13_320],
@@ -85,7 +74,7 @@ describe.each(ENGINES)("market figures on %s", (engine) => {
       ["100% agave tequila", 2_400, 1_200],
     ]);
     // A family the data does not hold, and one that is not a family.
-    expect(await marketFamily(database.db, "gin")).toBeUndefined();
-    expect(await marketFamily(database.db, "wine")).toBeUndefined();
+    expect(await marketFamily(handle.database.db, "gin")).toBeUndefined();
+    expect(await marketFamily(handle.database.db, "wine")).toBeUndefined();
   });
 });
