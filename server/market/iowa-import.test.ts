@@ -201,6 +201,12 @@ describe.each(ENGINES)("the Iowa importer on %s", (engine) => {
       /^Line 2: not a readable CSV row/,
     ],
     ["an empty file", "", /^Line 1: the file is empty/],
+    ["a header alone", `${HEADER}\n`, /^Line 2: the file holds no row of an Iowa county \(0 rows read\)/],
+    [
+      "rows of no Iowa county only",
+      `${HEADER}\n2020,2020-01-01,"el paso",1,"vodka","american vodka",1,5,1,1\n`,
+      /^Line 2: the file holds no row of an Iowa county \(1 rows read\)/,
+    ],
   ])("refuses %s, naming the line and the column, and keeps nothing of it", async (_case, text, message) => {
     const before = { counts: await counts(), figures: await stored() };
     await expect(importIowaFile(handle.database.db, Readable.from([Buffer.from(text)]), "bad.csv")).rejects.toThrow(

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { readIowaFile, type IowaRow } from "./iowa-file.ts";
+import { ImportRefused, readIowaFile, type IowaRow } from "./iowa-file.ts";
 import { IOWA_SOURCE, MEASURES, type Measure } from "./iowa-source.ts";
 import { writeImport, type ImportResult } from "./market-store.ts";
 
@@ -31,6 +31,11 @@ export async function importIowaFile(db: Kysely<DB>, input: Readable, fileName: 
     add("state", `${row.family}/${row.category}`, row);
     add(`county:${row.county}`, row.family, row);
   });
+  // A header alone, or rows of no Iowa county only: there is no month to set, and nothing is written.
+  if (kept === 0)
+    throw new ImportRefused(
+      `Line 2: the file holds no row of an Iowa county (${read.rowsRead} rows read); nothing was imported.`,
+    );
   const observations = [...sums].flatMap(([key, values]) => {
     const [geography, category, period] = key.split("\t") as [string, string, string];
     return MEASURES.map((measure, i) => ({

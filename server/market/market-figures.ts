@@ -43,16 +43,18 @@ export interface MarketOverview extends Provenance {
 const sum = (a: Sales, b: Sales): Sales => ({ dollars: a.dollars + b.dollars, liters: a.liters + b.liters });
 const ZERO: Sales = { dollars: 0, liters: 0 };
 
-/** A series' statewide months, both measures, by category: category → period → Sales. */
-async function stateMonths(db: Kysely<DB>, categories: string[]): Promise<Map<string, Map<string, Sales>>> {
-  const rows = await db
+/** The Iowa source's statewide observations, both measures, with their category: narrowed by the caller. */
+const statewide = (db: Kysely<DB>) =>
+  db
     .selectFrom("data_observations as o")
     .innerJoin("data_series as s", "s.id", "o.series_id")
     .select(["s.category", "s.measure", "o.period", "o.value"])
     .where("s.source_id", "=", IOWA_SOURCE.id)
-    .where("s.geography", "=", "state")
-    .where("s.category", "in", categories)
-    .execute();
+    .where("s.geography", "=", "state");
+
+/** A series' statewide months, both measures, by category: category → period → Sales. */
+async function stateMonths(db: Kysely<DB>, categories: string[]): Promise<Map<string, Map<string, Sales>>> {
+  const rows = await statewide(db).where("s.category", "in", categories).execute();
   const out = new Map<string, Map<string, Sales>>();
   for (const r of rows) {
     const byPeriod = out.get(r.category) ?? new Map<string, Sales>();
@@ -169,12 +171,7 @@ export async function marketFamily(db: Kysely<DB>, slug: string): Promise<Market
   const full = years.filter((y) => y.months === 12);
   const year = (full.at(-1) ?? years.at(-1)!).year;
 
-  const categoryRows = await db
-    .selectFrom("data_observations as o")
-    .innerJoin("data_series as s", "s.id", "o.series_id")
-    .select(["s.category", "s.measure", "o.period", "o.value"])
-    .where("s.source_id", "=", IOWA_SOURCE.id)
-    .where("s.geography", "=", "state")
+  const categoryRows = await statewide(db)
     .where("s.category", "like", `${family.slug}/%`)
     .where("o.period", ">=", `${year - 1}-01`)
     .where("o.period", "<=", `${year}-12`)
