@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoContent } from "./db/seed.ts";
+import { seedDemoMarketData } from "./market/demo-market-data.ts";
 import type {
   createHttpApp as CreateHttpApp,
   cutLingeringCloses as CutLingeringCloses,
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoContent(database.db, media);
     if (seeded.seeded) logger.info(seeded, "demo content loaded");
+    const market = await seedDemoMarketData(database.db);
+    if (market) logger.info({ months: market.periodsAdded }, "demo market data loaded");
   }
 
   const audience = config.ANALYTICS

@@ -8,7 +8,8 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
 }
 
 function csvField(value: string): string {
-  // A cell that starts like a formula would run as one when pasted into a spreadsheet (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A cell that starts like a formula would run as one when pasted into a spreadsheet (CSV injection);
+  // a plain number ("-0.25") is data, not a formula, and stays a number.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(?:\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -14,8 +14,8 @@ import { familyOf } from "./families.ts";
 export interface IowaRow {
   /** YYYY-MM. */
   period: string;
-  /** The county's name as the state spells it in full ("Buena Vista"). */
-  county: string;
+  /** The county's name as the state spells it in full ("Buena Vista"); null in a statewide file. */
+  county: string | null;
   /** The state's category, lower case, single-spaced ("100% agave tequila"); "" when the state gave none. */
   category: string;
   family: string;
@@ -32,7 +32,7 @@ export class ImportRefused extends Error {
   override name = "ImportRefused";
 }
 
-/** The two layouts the importer reads; each names its columns in its header line. */
+/** The layouts the importer reads; each names its columns in its header line. */
 const LAYOUTS = {
   // The shared file: ialiquor 0.1.0's export, with its own `type` (the family).
   shared: [
@@ -49,6 +49,8 @@ const LAYOUTS = {
   ],
   // The portal's CSV for the README's SoQL query ($select order).
   portal: ["year_month", "county", "category_name", "state_cost", "bottles_sold", "state_revenue", "volume"],
+  // The shared file summed over its counties (content/make-market-sample.ts): the demo's market data.
+  statewide: ["year", "year_month", "type", "category", "state_cost", "state_revenue", "bottles_sold", "volume"],
 } as const;
 
 const COUNTIES = new Map<string, string>();
@@ -152,31 +154,32 @@ function layoutOf(header: string[]): keyof typeof LAYOUTS {
     if (names.length === columns.length && columns.every((c, i) => names[i] === c)) return name;
   }
   throw new ImportRefused(
-    `Line 1: the header is not one the importer reads. Expected the shared file's columns (${LAYOUTS.shared.join(", ")}) ` +
-      `or the portal's (${LAYOUTS.portal.join(", ")}); got: ${names.join(", ").slice(0, 300)}.`,
+    `Line 1: the header is not one the importer reads. Expected the shared file's columns (${LAYOUTS.shared.join(", ")}), ` +
+      `the portal's (${LAYOUTS.portal.join(", ")}) or the statewide sample's (${LAYOUTS.statewide.join(", ")}); ` +
+      `got: ${names.join(", ").slice(0, 300)}.`,
   );
 }
 
 /**
- * A row of either layout, read by its columns' names; the county's text when it names no Iowa
- * county. The shared file's `type` is the family; the portal's raw category name is put in one
- * by the same rules (families.ts).
+ * A row of any layout, read by its columns' names; the county's text when it names no Iowa
+ * county. The shared file's and the sample's `type` is the family; the portal's raw category
+ * name is put in one by the same rules (families.ts).
  */
 function rowOf(layout: keyof typeof LAYOUTS, record: string[], line: number): IowaRow | string {
   const columns: readonly string[] = LAYOUTS[layout];
   const field = (name: string) => record[columns.indexOf(name)] ?? "";
   const number = (name: string) => numberOf(field(name), line, name);
   const period = monthOf(field("year_month"), line, "year_month");
-  if (layout === "shared" && field("year").trim() !== period.slice(0, 4))
+  if (layout !== "portal" && field("year").trim() !== period.slice(0, 4))
     throw new ImportRefused(`Line ${line}, column year: "${field("year")}" is not the year of year_month (${period}).`);
-  const county = countyOf(field("county"), line);
+  const county = layout === "statewide" ? null : countyOf(field("county"), line);
   if (county === undefined) return field("county");
-  const category = categoryOf(field(layout === "shared" ? "category" : "category_name"));
+  const category = categoryOf(field(layout === "portal" ? "category_name" : "category"));
   return {
     period,
     county,
     category,
-    family: layout === "shared" ? familyColumn(field("type"), line) : familyOf(category),
+    family: layout === "portal" ? familyOf(category) : familyColumn(field("type"), line),
     stateCost: number("state_cost"),
     dollars: number("state_revenue"),
     bottles: number("bottles_sold"),

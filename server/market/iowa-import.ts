@@ -29,7 +29,7 @@ export async function importIowaFile(db: Kysely<DB>, input: Readable, fileName: 
     add("state", "all", row);
     add("state", row.family, row);
     add("state", `${row.family}/${row.category}`, row);
-    add(`county:${row.county}`, row.family, row);
+    if (row.county !== null) add(`county:${row.county}`, row.family, row);
   });
   // A header alone, or rows of no Iowa county only: there is no month to set, and nothing is written.
   if (kept === 0)

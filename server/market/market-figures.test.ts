@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ENGINES } from "../../tests/support/databases.ts";
 import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
 import { importIowaFile } from "./iowa-import.ts";
-import { marketFamily, marketOverview } from "./market-figures.ts";
+import { marketFamily, marketOverview } from "./market-figures.server.ts";
 
 // The figures the /data pages will show, read back from an import of a file whose answers are
 // known: two full years and two months of a third, two families, three counties.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemoContent } from "#server/db/seed.ts";
+import { seedDemoMarketData } from "#server/market/demo-market-data.ts";
 
 export interface DemoDatabase {
   database: Database;
@@ -22,6 +23,7 @@ export async function openDemoDatabase(prefix: string): Promise<DemoDatabase> {
   try {
     await migrateToLatest(database.db);
     await seedDemoContent(database.db, dir);
+    await seedDemoMarketData(database.db);
   } catch (err) {
     await remove();
     throw err;
