@@ -17,6 +17,9 @@ export default [
   // Every tag is a topic with its page and feed (issue 26).
   route("topics", "routes/topics.tsx"),
   route("topics/:slug", "routes/topic.tsx"),
+  // The hub's own figures from public data (issue 39): every family, then one family.
+  route("data", "routes/data.tsx"),
+  route("data/:family", "routes/data-family.tsx"),
   // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),

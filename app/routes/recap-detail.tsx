@@ -11,6 +11,8 @@ import { getRecap } from "#server/data/recaps.server.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { relatedReading } from "#server/search/related-reading.server.ts";
 import { NO_ID } from "../features/recap/recap-text";
+import { familyTrends } from "#server/market/market-figures.server.ts";
+import { chartSlugsIn } from "#common/market/chart-shortcode.ts";
 import type { Route } from "./+types/recap-detail";
 
 // Plain HTML with islands (comments, players, copy buttons): a reader's first paint waits for
@@ -23,7 +25,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = rowId(params.id);
   const recap = id ? await getRecap(database.db, id, config.MEDIA_BASE_URL) : undefined;
   if (!recap) throw data("Summary not found", { status: 404 });
-  return { recap: toRecapView(recap), related: await relatedReading(database.db, COMPANIES, recap) };
+  const [related, charts] = await Promise.all([
+    relatedReading(database.db, COMPANIES, recap),
+    familyTrends(database.db, chartSlugsIn(recap.content)),
+  ]);
+  return { recap: toRecapView(recap), related, charts };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -43,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function RecapDetail({ loaderData }: Route.ComponentProps) {
-  return <RecapArticle recap={loaderData.recap} related={loaderData.related} />;
+  return <RecapArticle recap={loaderData.recap} related={loaderData.related} charts={loaderData.charts} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

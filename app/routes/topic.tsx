@@ -10,6 +10,9 @@ import { ISLANDS_PAGE } from "../lib/static-page";
 import { Pager, numberedPager, pagerLinks } from "../components/pager";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { TopicItemList } from "../features/topics/topic-item-list";
+import { FamilyTrend } from "../components/charts/family-trend";
+import { topicTrend } from "#server/market/market-figures.server.ts";
+import { familyHeadline } from "#common/market/family-headline.ts";
 import type { Route } from "./+types/topic";
 
 // Plain HTML: links and a pager.
@@ -25,7 +28,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
   const found = slug ? await topicPage(database.db, { slug, page, companies: COMPANIES }) : undefined;
   if (!found) throw data(TOPIC_NOT_FOUND, { status: 404 });
-  return found;
+  // A topic that stands for a family of spirits shows that family's figures (issue 39).
+  const { name, slug: own } = found.topic;
+  const trend = (await topicTrend(database.db, [name, own, own.replaceAll("-", " ")])) ?? null;
+  return { ...found, trend };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -61,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
-  const { topic, items, companies } = loaderData;
+  const { topic, items, companies, trend } = loaderData;
   const path = topicPath(topic.slug)!;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
@@ -83,6 +89,14 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-2 grid gap-8 lg:grid-cols-[1fr_16rem]">
         <section aria-labelledby="topic-items">
+          {trend ? (
+            <section aria-labelledby="topic-market" className="mb-8">
+              <h2 id="topic-market" className="mb-3 font-display text-lg font-semibold text-ink-950">
+                {trend.family.label} in the hub&rsquo;s market data
+              </h2>
+              <FamilyTrend trend={trend} headline={familyHeadline(trend)} />
+            </section>
+          ) : null}
           <h2 id="topic-items" className="sr-only">
             Recaps and episodes
           </h2>

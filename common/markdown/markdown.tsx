@@ -2,6 +2,7 @@ import { useMemo, type ComponentProps, type ReactNode } from "react";
 import ReactMarkdown, { type Components, type Options } from "react-markdown";
 import { Link } from "react-router";
 import remarkGfm from "remark-gfm";
+import { remarkMarketCharts } from "../market/chart-shortcode.ts";
 
 const EXTERNAL = /^(https?:)?\/\//i;
 
@@ -48,7 +49,8 @@ const inAppComponents: Components = {
   },
 };
 
-const plugins = [remarkGfm];
+// A recap's {{chart family}} paragraph becomes a marked link to the family's market data.
+const plugins = [remarkGfm, remarkMarketCharts];
 
 /** A page's own way to draw some links (the chat's numbered citations); undefined leaves a link as it is. */
 export type LinkRenderer = (link: {

@@ -18,6 +18,16 @@ describe("sitemap", () => {
     expect(await sitemapXml("https://hub.test", content, 1)).toBeUndefined();
   });
 
+  it("lists the market data's pages once the data holds a family, and none before", async () => {
+    expect(urls((await sitemapXml("https://hub.test", content))!).some((u) => u!.includes("/data"))).toBe(false);
+    const xml = (await sitemapXml("https://hub.test", { ...content, families: ["whiskey", "tequila"] }))!;
+    expect(urls(xml).filter((u) => u!.includes("/data"))).toEqual([
+      "https://hub.test/data",
+      "https://hub.test/data/whiskey",
+      "https://hub.test/data/tequila",
+    ]);
+  });
+
   it("becomes an index of parts once the addresses pass the per-file limit, each part within it, none lost", async () => {
     const perFile = 30;
     const index = (await sitemapXml("https://hub.test", content, 0, perFile))!;

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { COMPANIES } from "../content/companies.server.ts";
 import { TOPICS_PATH } from "#common/topics/topic.ts";
+import { DATA_PATH, dataFamilyPath } from "#common/market/market-paths.ts";
 import { xmlSafe } from "./xml-safe.ts";
 
 /** The site's fixed pages, as search engines should see them. */
@@ -14,10 +15,12 @@ const PAGES: SitemapItemLoose[] = [
   { url: TOPICS_PATH, changefreq: EnumChangefreq.WEEKLY, priority: 0.5 },
 ];
 
-/** What the sitemap lists beyond the fixed pages: every recap (newest first) and every topic's address part. */
+/** What the sitemap lists beyond the fixed pages: every recap (newest first), every topic's and every market family's address part. */
 export interface SitemapContent {
   recaps: Array<{ id: number; date: string }>;
   topics: string[];
+  /** Families the market data holds; with none, /data is left out too (it would say only that there is nothing). */
+  families?: string[];
 }
 
 /** The most addresses one sitemap file may list (sitemaps.org); past it, /sitemap.xml becomes an index of parts. */
@@ -35,7 +38,7 @@ function lastmodOf(date: string | undefined): string | undefined {
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : undefined;
 }
 
-function sitemapItems({ recaps, topics }: SitemapContent): SitemapItemLoose[] {
+function sitemapItems({ recaps, topics, families = [] }: SitemapContent): SitemapItemLoose[] {
   const newest = lastmodOf(recaps[0]?.date);
   return [
     ...PAGES.map((p) => (p.url === "/recap" && newest ? { ...p, lastmod: newest } : p)),
@@ -56,6 +59,8 @@ function sitemapItems({ recaps, topics }: SitemapContent): SitemapItemLoose[] {
       changefreq: EnumChangefreq.WEEKLY,
       priority: 0.5,
     })),
+    ...(families.length ? [{ url: DATA_PATH, changefreq: EnumChangefreq.MONTHLY, priority: 0.6 }] : []),
+    ...families.map((slug) => ({ url: dataFamilyPath(slug), changefreq: EnumChangefreq.MONTHLY, priority: 0.5 })),
   ];
 }
 

@@ -38,6 +38,7 @@ import { HubKnowledge } from "../chat/hub-index.ts";
 import { episodesApi } from "./api/episodes.ts";
 import { recapsApi } from "./api/recaps.ts";
 import { searchApi } from "./api/search.ts";
+import { marketDataApi } from "./api/market-data.ts";
 import { apiNotFound } from "./errors.ts";
 import { feedRoutes } from "./feeds.ts";
 import { healthRoute } from "./health.ts";
@@ -188,6 +189,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     episodesApi(config, database, commentLimit, cached),
     companiesApi(database, cached),
     searchApi(database, cached),
+    marketDataApi(database, cached),
     chatApi(config, database, knowledge, redis, provider),
     chatSharingApi(config, database, knowledge, redis),
     apiNotFound,

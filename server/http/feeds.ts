@@ -8,6 +8,7 @@ import { feedSeries, PODCAST_FEED_PATHS, podcastFeedXml, type PodcastFeedName } 
 import { RECAP_FEED_SIZE, recapsFeedXml } from "../feeds/recaps-feed.ts";
 import { FEED_PATHS } from "#common/feeds/feed-paths.ts";
 import { sitemapXml } from "../feeds/sitemap.ts";
+import { familiesHeld } from "../market/market-figures.server.ts";
 import { topicFeedXml } from "../feeds/topic-feed.ts";
 import { findTopic, listTopics, slugOf, topicItems } from "../search/topics.server.ts";
 import { TOPIC_FEED_SIZE } from "#common/topics/topic.ts";
@@ -99,8 +100,13 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
     /^\/sitemap(?:-[1-9]\d{0,4})?\.xml$/,
     versionedRoute(cached, async (req) => {
       const part = Number(/\d+/.exec(req.path)?.[0] ?? 0);
-      const [recaps, topics] = await Promise.all([recapAddresses(database.db), listTopics(database.db)]);
-      const xml = await sitemapXml(config.SITE_URL, { recaps, topics: topics.map((t) => t.slug) }, part);
+      const [recaps, topics, families] = await Promise.all([
+        recapAddresses(database.db),
+        listTopics(database.db),
+        familiesHeld(database.db),
+      ]);
+      const content = { recaps, topics: topics.map((t) => t.slug), families: families.map((f) => f.slug) };
+      const xml = await sitemapXml(config.SITE_URL, content, part);
       if (xml === undefined) throw new HttpError(404, "No such sitemap");
       return { type: "application/xml; charset=utf-8", cacheControl: FEED_CACHE, body: xml };
     }),

@@ -270,7 +270,10 @@ export function versionedRoute(
  * other path (React Router's `/__manifest`, say) keeps its whole query.
  */
 const PAGE_PARAMS: Array<[RegExp, string[]]> = [
-  [/^\/(?:_root\.data)?$|^\/chat(?:\.data)?$|^\/recap\/[^/]+?(?:\.data)?$/, []],
+  [
+    /^\/(?:_root\.data)?$|^\/chat(?:\.data)?$|^\/recap\/[^/]+?(?:\.data)?$|^\/data(?:\.data)?$|^\/data\/[^/]+?(?:\.data)?$/,
+    [],
+  ],
   [/^\/recap(?:\.data)?$/, ["q", "page", "id"]],
   [/^\/podcast(?:\.data)?$/, ["series", "q", "page", "episode"]],
   [/^\/explorer(?:\.data)?$/, ["q", "company", "sort"]],

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DataSourcesTable, DB } from "../db/schema.ts";
-import { FAMILIES, familyBySlug, type Family } from "./families.ts";
+import { FAMILIES, familyBySlug, familyOfTopic, type Family } from "./families.ts";
 import { IOWA_SOURCE } from "./iowa-source.ts";
 
 /** Dollars and liters of one period (a month, or a year's months summed). */
@@ -138,11 +138,7 @@ export interface CountyGrowth {
   change: number;
 }
 
-export interface MarketFamily extends Provenance {
-  family: Family;
-  /** The latest full year: the year the counties and categories are compared in. */
-  year: number;
-  years: Array<YearFigures & { share: number }>;
+export interface MarketFamily extends FamilyTrend {
   /** Every month held, oldest first. */
   months: Array<Sales & { period: string }>;
   /** The ten counties whose purchases of the family grew fastest in `year` (a year before of at least $10,000). */
@@ -154,8 +150,23 @@ export interface MarketFamily extends Provenance {
 /** A county too small a year before would top any list of growth with a handful of bottles. */
 const COUNTY_BASE_DOLLARS = 10_000;
 
-/** One family's figures; undefined for a family the data does not hold. */
-export async function marketFamily(db: Kysely<DB>, slug: string): Promise<MarketFamily | undefined> {
+export interface FamilyTrend extends Provenance {
+  family: Family;
+  /** The latest full year: the year a family's page compares. */
+  year: number;
+  /** Every year held, oldest first, with its share of all spirits' dollars. */
+  years: Array<YearFigures & { share: number }>;
+}
+
+/** A family's years and their provenance: what a topic page and a recap's embedded chart show. */
+export async function familyTrend(db: Kysely<DB>, slug: string): Promise<FamilyTrend | undefined> {
+  return (await familyMonths(db, slug))?.trend;
+}
+
+async function familyMonths(
+  db: Kysely<DB>,
+  slug: string,
+): Promise<{ trend: FamilyTrend; own: Map<string, Sales> } | undefined> {
   const family = familyBySlug(slug);
   const about = await provenance(db);
   if (!family || !about) return undefined;
@@ -170,6 +181,15 @@ export async function marketFamily(db: Kysely<DB>, slug: string): Promise<Market
   }));
   const full = years.filter((y) => y.months === 12);
   const year = (full.at(-1) ?? years.at(-1)!).year;
+  return { trend: { ...about, asOf: [...all.keys()].sort().at(-1)!, family, year, years }, own };
+}
+
+/** One family's figures; undefined for a family the data does not hold. */
+export async function marketFamily(db: Kysely<DB>, slug: string): Promise<MarketFamily | undefined> {
+  const found = await familyMonths(db, slug);
+  if (!found) return undefined;
+  const { trend, own } = found;
+  const { family, year } = trend;
 
   const categoryRows = await statewide(db)
     .where("s.category", "like", `${family.slug}/%`)
@@ -208,11 +228,7 @@ export async function marketFamily(db: Kysely<DB>, slug: string): Promise<Market
   }
 
   return {
-    ...about,
-    asOf: [...all.keys()].sort().at(-1)!,
-    family,
-    year,
-    years,
+    ...trend,
     months: [...own].sort(([a], [b]) => a.localeCompare(b)).map(([period, s]) => ({ period, ...s })),
     counties: [...counties]
       .filter(([, c]) => c.previous >= COUNTY_BASE_DOLLARS)
@@ -224,4 +240,29 @@ export async function marketFamily(db: Kysely<DB>, slug: string): Promise<Market
       .map(([category, c]) => ({ category, ...c.now, ...(c.hadBefore ? { previous: c.before } : {}) }))
       .sort((a, b) => b.dollars - a.dollars),
   };
+}
+
+/** The families the data holds statewide figures for, in the families' order: what the sitemap and the joins list. */
+export async function familiesHeld(db: Kysely<DB>): Promise<Family[]> {
+  const rows = await db
+    .selectFrom("data_series")
+    .select("category")
+    .distinct()
+    .where("source_id", "=", IOWA_SOURCE.id)
+    .where("geography", "=", "state")
+    .execute();
+  const held = new Set(rows.map((r) => r.category));
+  return FAMILIES.filter((f) => held.has(f.slug));
+}
+
+/** The trends of the families named, by slug; a family the data does not hold is left out. */
+export async function familyTrends(db: Kysely<DB>, slugs: string[]): Promise<Record<string, FamilyTrend>> {
+  const found = await Promise.all(slugs.map(async (slug) => [slug, await familyTrend(db, slug)] as const));
+  return Object.fromEntries(found.filter((f): f is readonly [string, FamilyTrend] => f[1] !== undefined));
+}
+
+/** The trend of the family a topic stands for (its name or any spelling of its tag: "Bourbon" → whiskey), if the data holds it. */
+export async function topicTrend(db: Kysely<DB>, spellings: string[]): Promise<FamilyTrend | undefined> {
+  const family = spellings.map(familyOfTopic).find((f) => f !== undefined);
+  return family ? familyTrend(db, family.slug) : undefined;
 }

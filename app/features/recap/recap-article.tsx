@@ -14,12 +14,22 @@ const CommentsIsland = island("comments", CommentsSection);
 import type { RecapView } from "#common/content/recap.ts";
 import type { RelatedItem } from "#common/topics/related-reading.ts";
 import { RelatedReading } from "./related-reading";
+import type { FamilyTrendData } from "../../components/charts/family-trend";
 
 const button =
   "inline-flex items-center gap-2 rounded-md border border-ink-300 bg-surface px-3 py-1.5 text-sm font-medium text-ink-800 hover:bg-paper";
 
 /** /recap/:id: one recap as a page of its own. */
-export function RecapArticle({ recap, related }: { recap: RecapView; related: RelatedItem[] }) {
+export function RecapArticle({
+  recap,
+  related,
+  charts,
+}: {
+  recap: RecapView;
+  related: RelatedItem[];
+  /** The market charts its body embeds ({{chart family}}), by family. */
+  charts?: Record<string, FamilyTrendData>;
+}) {
   const site = useSite();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -44,7 +54,7 @@ export function RecapArticle({ recap, related }: { recap: RecapView; related: Re
               {recap.snippets}
             </blockquote>
           ) : null}
-          <RecapBody html={recap.html} />
+          <RecapBody html={recap.html} charts={charts} />
         </div>
         <div className="mt-8">
           <CopyLinkIsland url={`${site.siteUrl}/recap/${recap.id}`} />

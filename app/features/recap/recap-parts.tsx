@@ -1,5 +1,8 @@
 import { TopicChips } from "../../components/topic-chips";
 import type { RecapView } from "#common/content/recap.ts";
+import { splitAtCharts } from "#common/market/chart-shortcode.ts";
+import { familyHeadline } from "#common/market/family-headline.ts";
+import { FamilyTrend, type FamilyTrendData } from "../../components/charts/family-trend";
 
 /** Tags as chips (the reader) or pills (the detail page): the same element either way, each leading to its topic; sample content marked. */
 export function RecapTags({ recap }: { recap: Pick<RecapView, "tags" | "sample"> }) {
@@ -28,6 +31,28 @@ export function RecapImage({
 }
 
 /** The body, rendered once on the server by the shared markdown renderer (see markdown-html.ts). */
-export function RecapBody({ html }: { html: string }) {
-  return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: html }} />;
+/**
+ * A recap's body. With `charts` (a family's figures by its slug), each {{chart family}} paragraph
+ * is drawn as that family's chart; without them, or for a family the data lacks, it stays the
+ * link the renderer made.
+ */
+export function RecapBody({ html, charts }: { html: string; charts?: Record<string, FamilyTrendData> }) {
+  const parts = charts && Object.keys(charts).length ? splitAtCharts(html) : undefined;
+  if (!parts?.some((p) => "chart" in p))
+    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className="markdown-content space-y-5">
+      {parts.map((part, i) => {
+        const trend = "chart" in part ? charts![part.chart] : undefined;
+        if (trend) return <FamilyTrend key={i} trend={trend} headline={familyHeadline(trend)} />;
+        return (
+          <div
+            key={i}
+            className="markdown"
+            dangerouslySetInnerHTML={{ __html: "html" in part ? part.html : part.fallback }}
+          />
+        );
+      })}
+    </div>
+  );
 }

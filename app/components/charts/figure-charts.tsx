@@ -10,8 +10,10 @@ const HEIGHT = 180;
 const LEFT = 44;
 const BOTTOM = 24;
 const TOP = 10;
+/** Up to this many bars, each is labelled under it; past it, only the first and the last. */
+const FEW = 8;
 
-const num = (n: number) => n.toLocaleString("en-US");
+const grouped = (n: number) => n.toLocaleString("en-US");
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at or above the largest value. */
 function axisTop(max: number): number {
@@ -25,8 +27,23 @@ function axisTop(max: number): number {
  * for screen readers by its title and a one-line summary (the table under it
  * holds every figure).
  */
-export function BarChart({ title, points, unit }: { title: string; points: ChartPoint[]; unit: string }) {
+export function BarChart({
+  title,
+  points,
+  unit,
+  format = grouped,
+  summary: givenSummary,
+}: {
+  title: string;
+  points: ChartPoint[];
+  unit: string;
+  /** How a value is written on the axis and in a bar's title (grouped digits unless told). */
+  format?: (n: number) => string;
+  /** The one-line summary under the title, when the default (a total and the peak) does not fit the figures. */
+  summary?: string;
+}) {
   const id = useId();
+  const num = format;
   const max = Math.max(0, ...points.map((p) => p.value));
   const top = axisTop(max);
   const total = points.reduce((a, p) => a + p.value, 0);
@@ -35,7 +52,8 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
   const step = plotWidth / Math.max(1, points.length);
   const bar = Math.max(1, step * 0.75);
   const peak = points.find((p) => p.value === max && max > 0);
-  const summary = `${num(total)} ${unit} in all${peak ? `; the most, ${num(peak.value)}, on ${peak.label}` : ""}.`;
+  const summary =
+    givenSummary ?? `${num(total)} ${unit} in all${peak ? `; the most, ${num(peak.value)}, on ${peak.label}` : ""}.`;
   return (
     <figure className="rounded-card bg-surface p-4 shadow-card">
       <figcaption id={`${id}-title`} className="font-semibold text-ink-950">
@@ -56,7 +74,7 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
             <g key={f}>
               <line x1={LEFT} x2={WIDTH - 4} y1={y} y2={y} stroke="currentColor" className="text-ink-100" />
               <text x={LEFT - 6} y={y + 4} textAnchor="end" fontSize="11" fill="currentColor" className="text-ink-700">
-                {num(Math.round(top * f))}
+                {num(format === grouped ? Math.round(top * f) : top * f)}
               </text>
             </g>
           );
@@ -78,7 +96,22 @@ export function BarChart({ title, points, unit }: { title: string; points: Chart
             </rect>
           );
         })}
-        {points.length ? (
+        {points.length > 0 && points.length <= FEW ? (
+          // A handful of bars (years) each carry their label under them.
+          points.map((p, i) => (
+            <text
+              key={p.label}
+              x={LEFT + i * step + step / 2}
+              y={HEIGHT - 6}
+              fontSize="11"
+              textAnchor="middle"
+              fill="currentColor"
+              className="text-ink-700"
+            >
+              {p.label}
+            </text>
+          ))
+        ) : points.length ? (
           <>
             <text x={LEFT} y={HEIGHT - 6} fontSize="11" fill="currentColor" className="text-ink-700">
               {points[0]!.label}
@@ -115,13 +148,17 @@ export function RankChart({
   points,
   unit,
   most = 8,
+  format = grouped,
 }: {
   title: string;
   points: ChartPoint[];
   unit: string;
   most?: number;
+  /** How a value is written beside its bar and in its title (grouped digits unless told). */
+  format?: (n: number) => string;
 }) {
   const id = useId();
+  const num = format;
   const shown = points.slice(0, most);
   if (shown.length === 0) return null; // the table under it says there is nothing yet
   const max = Math.max(0, ...shown.map((p) => p.value));

@@ -27,7 +27,8 @@ export function FiguresTable({
       {rows.length === 0 ? (
         <p className="mt-2 text-ink-700">{empty}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        // A table wider than a phone scrolls in its own box, which a keyboard can reach and scroll.
+        <div className="mt-2 overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead>

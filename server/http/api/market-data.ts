@@ -1,0 +1,73 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { marketFamily, marketOverview } from "../../market/market-figures.server.ts";
+import { familyCsv, overviewCsv } from "../../market/market-csv.ts";
+import { DATA_PATH, FAMILY_NOT_FOUND, FAMILY_TABLES, dataFamilyPath } from "#common/market/market-paths.ts";
+import { HttpError } from "../errors.ts";
+import { jsonProduced, versionedRoute, type Produced, type VersionedCache } from "../pages.ts";
+
+const NO_DATA = "No market figures have been imported yet.";
+const csvQuery = z.object({
+  table: z.enum(FAMILY_TABLES, { message: `table must be one of ${FAMILY_TABLES.join(", ")}` }).default("years"),
+});
+
+const csvProduced = (body: string): Produced => ({ type: "text/csv; charset=utf-8", body, cacheControl: "no-cache" });
+
+/** A family's slug as the address gives it: lower-case letters, or a 404 before any query. */
+async function family(database: Database, slug: unknown) {
+  const figures =
+    typeof slug === "string" && /^[a-z]{1,40}$/.test(slug) ? await marketFamily(database.db, slug) : undefined;
+  if (!figures) throw new HttpError(404, FAMILY_NOT_FOUND);
+  return figures;
+}
+
+/**
+ * The market data the /data pages show, as documented JSON and CSV (docs/http-api.md):
+ * `GET /api/data`, `/api/data.csv`, `/api/data/:family`, `/api/data/:family.csv?table=`.
+ * An import bumps the content version, so these share the content-versioned cache.
+ */
+export function marketDataApi(database: Database, cached: VersionedCache): Router {
+  const router = Router();
+
+  router.get(
+    "/data",
+    versionedRoute(cached, async () => {
+      const overview = await marketOverview(database.db);
+      if (!overview) throw new HttpError(404, NO_DATA);
+      return jsonProduced({
+        ...overview,
+        page: DATA_PATH,
+        families: overview.families.map((f) => ({ ...f, page: dataFamilyPath(f.family.slug) })),
+      });
+    }),
+  );
+
+  router.get(
+    "/data.csv",
+    versionedRoute(cached, async () => {
+      const overview = await marketOverview(database.db);
+      if (!overview) throw new HttpError(404, NO_DATA);
+      return csvProduced(overviewCsv(overview));
+    }),
+  );
+
+  router.get(
+    "/data/:family.csv",
+    versionedRoute(cached, async (req) => {
+      const parsed = csvQuery.safeParse(req.query);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+      return csvProduced(familyCsv(await family(database, req.params.family), parsed.data.table));
+    }),
+  );
+
+  router.get(
+    "/data/:family",
+    versionedRoute(cached, async (req) => {
+      const figures = await family(database, req.params.family);
+      return jsonProduced({ ...figures, page: dataFamilyPath(figures.family.slug) });
+    }),
+  );
+
+  return router;
+}
