@@ -1,8 +1,10 @@
+import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
+import { importIowaFile } from "../market/iowa-import.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
 import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.ts";
@@ -192,7 +194,14 @@ async function fillEveryTable(db: Database["db"]) {
     .insertInto("analytics_imports")
     .values({ digest: "a".repeat(64), imported_at: at, lines: 10, downloads: 2 })
     .execute();
+  // The market data: a source, an import, its series and figures.
+  await importIowaFile(db, Readable.from([Buffer.from(iowaFile("2019-01"))]), "iowa.csv");
 }
+
+/** One month of Iowa sales in the shared file's layout. */
+const iowaFile = (month: string) =>
+  `"year","year_month","county","population","type","category","state_cost","state_revenue","bottles_sold","volume"\n` +
+  `${month.slice(0, 4)},${month}-01,"polk",1,"tequila","mixto tequila",10,15.5,1,0.75\n`;
 
 describe("a whole site's backup", () => {
   const opened: Array<{ testDb: TestDatabase; database: Database }> = [];
@@ -255,6 +264,8 @@ describe("a whole site's backup", () => {
       (r) => r.id,
     );
     expect(feedbackIds.at(-1)).toBe(Math.max(...snapshot.tables.chat_feedback.map((r) => r.id)) + 1);
+    const later = await importIowaFile(target, Readable.from([Buffer.from(iowaFile("2019-02"))]), "later.csv");
+    expect(later.importId).toBe(Math.max(...snapshot.tables.data_imports.map((r) => r.id)) + 1);
   });
 
   it("restores a version 1 backup's content and leaves the desk and the newsletter as they were", async () => {

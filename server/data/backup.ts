@@ -10,7 +10,8 @@ import { sampleFromOldTag } from "./sample-content.ts";
  * (with their password hashes), drafts, schedule and publication log; the
  * newsletter's subscribers (with their consent) and send history; the chat's
  * shared conversations and readers' feedback; the audience figures (daily
- * counts, opt-in newsletter engagement, imported logs). Left out, as state
+ * counts, opt-in newsletter engagement, imported logs); the market data
+ * (sources, imports, series and their figures). Left out, as state
  * that is rebuilt or better started afresh: sessions and one-time password
  * links (a restore signs everyone out), sign-in failures, the chat's
  * conversations, jobs and kept answers (a week's worth at most: a share and a
@@ -38,6 +39,10 @@ export const BACKUP_TABLES = [
   "reader_daily",
   "reader_sources",
   "analytics_imports",
+  "data_sources",
+  "data_imports",
+  "data_series",
+  "data_observations",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -52,11 +57,12 @@ const ROW_ORDER: Partial<Record<BackupTable, string[]>> = {
   reader_daily: ["day", "path"],
   reader_sources: ["day", "kind", "label"],
   analytics_imports: ["digest"],
+  data_observations: ["series_id", "period"],
 };
 
 /** Tables whose ids a sequence numbers on PostgreSQL (the comments' and shares' ids are made by the app). */
 const SERIAL_TABLES: BackupTable[] = BACKUP_TABLES.filter(
-  (t) => !["recap_comments", "podcast_comments", "chat_shares"].includes(t) && !ROW_ORDER[t],
+  (t) => !["recap_comments", "podcast_comments", "chat_shares", "data_sources"].includes(t) && !ROW_ORDER[t],
 );
 
 const nullableText = z.string().nullable();
@@ -234,6 +240,43 @@ const rowSchemas = {
     lines: z.number().int(),
     downloads: z.number().int(),
   }),
+  data_sources: z.object({
+    id: z.string(),
+    title: z.string(),
+    publisher: z.string(),
+    url: z.string(),
+    licence: z.string(),
+    meaning: z.string(),
+    caveats: z.string(),
+  }),
+  data_imports: z.object({
+    id: z.number().int(),
+    source_id: z.string(),
+    file_name: z.string(),
+    checksum: z.string(),
+    imported_at: z.string(),
+    rows_read: z.number().int(),
+    rows_kept: z.number().int(),
+    rows_refused: z.number().int(),
+    first_period: z.string(),
+    last_period: z.string(),
+    periods_added: z.number().int(),
+    periods_replaced: z.number().int(),
+  }),
+  data_series: z.object({
+    id: z.number().int(),
+    source_id: z.string(),
+    measure: z.string(),
+    unit: z.string(),
+    geography: z.string(),
+    category: z.string(),
+  }),
+  data_observations: z.object({
+    series_id: z.number().int(),
+    period: z.string(),
+    value: z.number(),
+    import_id: z.number().int(),
+  }),
 };
 
 const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
@@ -267,6 +310,10 @@ const fullSnapshotSchema = z.object({
     reader_daily: tableRows("reader_daily").default([]),
     reader_sources: tableRows("reader_sources").default([]),
     analytics_imports: tableRows("analytics_imports").default([]),
+    data_sources: tableRows("data_sources").default([]),
+    data_imports: tableRows("data_imports").default([]),
+    data_series: tableRows("data_series").default([]),
+    data_observations: tableRows("data_observations").default([]),
   }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;
