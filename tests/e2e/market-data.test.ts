@@ -27,11 +27,13 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-/** A fresh page without JavaScript on a phone: what a reader on a slow link, or a crawler, gets. */
+/** A fresh page without JavaScript on a touch phone: what a reader on a slow link, or a crawler, gets. */
 async function plainPhonePage(): Promise<Page> {
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: PHONE_390,
+    hasTouch: true,
+    isMobile: true,
     baseURL: server.url,
     locale: "en-US",
     timezoneId: "Pacific/Auckland",
@@ -87,7 +89,7 @@ describe("market data pages", () => {
   it("a family's page has its yearly and monthly charts, each with its table and CSV, its categories, and its source", async () => {
     const page = await plainPhonePage();
     await page.goto("/data");
-    await page.getByRole("link", { name: "Tequila", exact: true }).click();
+    await page.getByRole("link", { name: "Tequila", exact: true }).tap();
     await page.waitForURL(/\/data\/tequila$/);
     await page.getByRole("heading", { name: "Tequila in Iowa", level: 1 }).waitFor();
     await page
@@ -107,8 +109,8 @@ describe("market data pages", () => {
       /^2020 10 \$\d+\.\d million – /,
     );
     await page.getByText("2020 holds 10 months").waitFor();
-    // The monthly table opens without JavaScript.
-    await page.getByText("Every month (70)").click();
+    // The monthly table opens with a tap, without JavaScript.
+    await page.getByText("Every month (70)").tap();
     expect(await page.getByRole("table", { name: "Tequila by month" }).getByRole("row").count()).toBe(71);
     const categories = page.getByRole("table", { name: "Tequila by category, 2019" });
     expect(await categories.innerText()).toContain("100% agave tequila");
