@@ -6,6 +6,7 @@ import { DATA_PATH, FAMILY_NOT_FOUND, dataCsvPath, dataFamilyPath } from "#commo
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { ISLANDS_PAGE } from "../lib/static-page";
 import { RouteErrorFallback } from "../components/route-error-fallback";
+import { NotFoundPanel } from "../components/not-found-panel";
 import { BarChart, RankChart } from "../components/charts/figure-charts";
 import { FiguresTable } from "../components/charts/figures-table";
 import { SourceNote } from "../features/market/source-note";
@@ -202,15 +203,12 @@ export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404)
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6">
-        <h1 className="font-display text-3xl font-semibold text-ink-950">Market data not found</h1>
-        <p className="mt-3 text-ink-700">{FAMILY_NOT_FOUND}</p>
-        <p className="mt-6">
-          <a href={DATA_PATH} className="font-medium text-copper-700 hover:underline">
-            See every family
-          </a>
-        </p>
-      </div>
+      <NotFoundPanel
+        title="Market data not found"
+        message={FAMILY_NOT_FOUND}
+        href={DATA_PATH}
+        linkText="See every family"
+      />
     );
   return <RouteErrorFallback error={error} />;
 }

@@ -9,6 +9,7 @@ import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { ISLANDS_PAGE } from "../lib/static-page";
 import { Pager, numberedPager, pagerLinks } from "../components/pager";
 import { RouteErrorFallback } from "../components/route-error-fallback";
+import { NotFoundPanel } from "../components/not-found-panel";
 import { TopicItemList } from "../features/topics/topic-item-list";
 import { FamilyTrend } from "../components/charts/family-trend";
 import { topicTrend } from "#server/market/market-figures.server.ts";
@@ -130,15 +131,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404)
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6">
-        <h1 className="font-display text-3xl font-semibold text-ink-950">Topic not found</h1>
-        <p className="mt-3 text-ink-700">{TOPIC_NOT_FOUND}</p>
-        <p className="mt-6">
-          <a href={TOPICS_PATH} className="font-medium text-copper-700 hover:underline">
-            See all topics
-          </a>
-        </p>
-      </div>
+      <NotFoundPanel title="Topic not found" message={TOPIC_NOT_FOUND} href={TOPICS_PATH} linkText="See all topics" />
     );
   return <RouteErrorFallback error={error} />;
 }

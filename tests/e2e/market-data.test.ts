@@ -1,40 +1,23 @@
 // The market data's pages as readers meet them (issue 39): /data and a family's page fresh,
 // without JavaScript, on a 390 px phone, with their charts, tables, CSVs and source; a topic
 // page that stands for a family shows its trend; a recap embeds a chart by its short code.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
-import { expectNoAxeViolations, hydrated, launchBrowser, openPage } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { browserAndSite, expectNoAxeViolations, hydrated, openPage } from "../support/browser.ts";
 import { testToday } from "../support/clock.ts";
 
 const PHONE_390 = { width: 390, height: 844 };
-let browser: Browser;
-let server: RunningServer;
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServer({ ...testDb.env, ADMIN_TOKEN: ADMIN_TOKEN_FOR_TESTS }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = browserAndSite({ ADMIN_TOKEN: ADMIN_TOKEN_FOR_TESTS });
 
 /** A fresh page without JavaScript on a touch phone: what a reader on a slow link, or a crawler, gets. */
 async function plainPhonePage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await site.browser.newContext({
     javaScriptEnabled: false,
     viewport: PHONE_390,
     hasTouch: true,
     isMobile: true,
-    baseURL: server.url,
+    baseURL: site.url,
     locale: "en-US",
     timezoneId: "Pacific/Auckland",
   });
@@ -45,7 +28,7 @@ const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElemen
 
 /** axe needs a script in the page: the same address, loaded with JavaScript on the same phone, is checked. */
 async function axeCleanOnPhone(path: string): Promise<void> {
-  const { page, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE_390);
+  const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE_390);
   await page.goto(path);
   await hydrated(page);
   await expectNoAxeViolations(page);
@@ -150,19 +133,22 @@ describe("market data pages", () => {
   });
 
   it("a recap embeds a family's chart by its short code; its feed keeps the link", async () => {
-    const res = await fetch(`${server.url}/api/admin/recaps`, {
+    const res = await fetch(`${site.url}/api/admin/recaps`, {
       method: "POST",
       headers: { Authorization: `Bearer ${ADMIN_TOKEN_FOR_TESTS}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         date: testToday(),
         headline: "Vodka holds its ground in Iowa",
-        content: "Vodka's share barely moved.\n\n{{chart vodka}}\n\nThe numbers behind the story.",
+        content: "Vodka's share barely moved.\n\n{{chart vodka}}\n\nThe numbers behind the story.\n\n{{chart vodka}}",
       }),
     });
     expect(res.status).toBe(201);
     const { id } = ((await res.json()) as { recap: { id: number } }).recap;
     const page = await plainPhonePage();
     await page.goto(`/recap/${id}`);
+    // Embedded twice, drawn once (a page holds one chart of a family); the second stays its link.
+    expect(await page.locator('[data-family-trend="vodka"]').count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Vodka in Iowa: market data" }).count()).toBe(1);
     const figure = page.locator('[data-family-trend="vodka"]');
     expect(await figure.getByRole("img", { name: /Vodka in Iowa: sales by year/ }).count()).toBe(1);
     expect(await figure.innerText()).toContain("Vodka: $83.0 million in 2019, up 0.4% on 2018");
@@ -173,7 +159,7 @@ describe("market data pages", () => {
     expect(await fitsThePhone(page)).toBe(true);
     await axeCleanOnPhone(`/recap/${id}`);
     // Where no chart can be drawn (a feed reader), the short code is a link to the family's page.
-    const feed = await (await fetch(`${server.url}/feeds/recaps.xml`)).text();
+    const feed = await (await fetch(`${site.url}/feeds/recaps.xml`)).text();
     expect(feed).toContain('<a href="/data/vodka">Vodka in Iowa: market data</a>');
     await page.context().close();
   });

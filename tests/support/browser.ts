@@ -140,13 +140,13 @@ export async function openHydrated(
  * A browser and a server on a fresh SQLite database with the demo content, for the tests of one
  * file: started before them, stopped and removed after.
  */
-export function browserAndSite(): { readonly browser: Browser; readonly url: string } {
+export function browserAndSite(env: Record<string, string> = {}): { readonly browser: Browser; readonly url: string } {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     testDb = await freshDatabase("sqlite");
-    [browser, server] = await Promise.all([launchBrowser(), startServer(testDb.env)]);
+    [browser, server] = await Promise.all([launchBrowser(), startServer({ ...testDb.env, ...env })]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 import { changeCell, changeOf, compact, dollars, monthName, shareText } from "#common/market/figure-format.ts";
-import { dataFamilyPath } from "#common/market/market-paths.ts";
+import { dataCsvPath, dataFamilyPath } from "#common/market/market-paths.ts";
 import { BarChart } from "./figure-charts";
+import { FiguresTable } from "./figures-table";
 
 /** A family's yearly figures as a loader hands them (server/market/market-figures.server.ts, FamilyTrend). */
 export interface FamilyTrendData {
@@ -30,41 +31,22 @@ export function FamilyTrend({ trend, headline }: { trend: FamilyTrendData; headl
           value: y.dollars,
         }))}
       />
-      <details className="rounded-card bg-surface px-4 text-sm shadow-card">
-        <summary className="min-h-11 cursor-pointer py-3 font-semibold text-ink-950">The figures by year</summary>
-        <table className="mb-3 w-full text-left">
-          <caption className="sr-only">{family.label} in Iowa by year</caption>
-          <thead>
-            <tr className="border-b border-ink-100 text-ink-700">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Year
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Sales
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Change
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {years.map((y) => (
-              <tr key={y.year} className="border-b border-ink-100 last:border-0">
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  {y.months < 12 ? `${y.year} (${y.months} months)` : y.year}
-                </th>
-                <td className="py-2 pr-3 text-right tabular-nums">{dollars(y.dollars)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">
-                  {changeCell(full(y.year) ? changeOf(y.dollars, full(y.year - 1)?.dollars) : undefined)}
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{shareText(y.share)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <details className="rounded-card bg-surface shadow-card">
+        <summary className="min-h-11 cursor-pointer px-4 py-3 text-sm font-semibold text-ink-950">
+          The figures by year
+        </summary>
+        <FiguresTable
+          caption={`${family.label} in Iowa by year`}
+          columns={["Year", "Sales", "Change", "Share of sales"]}
+          csv={dataCsvPath(family.slug, "years")}
+          empty="No year yet."
+          rows={years.map((y) => [
+            y.months < 12 ? `${y.year} (${y.months} months)` : String(y.year),
+            dollars(y.dollars),
+            changeCell(full(y.year) ? changeOf(y.dollars, full(y.year - 1)?.dollars) : undefined),
+            shareText(y.share),
+          ])}
+        />
       </details>
       <p className="text-sm text-ink-700">
         Retailers&rsquo; purchases from the state in Iowa, a control state; not national sales. Source:{" "}

@@ -43,7 +43,9 @@ export function RecapBody({ html, charts }: { html: string; charts?: Record<stri
   return (
     <div className="markdown-content space-y-5">
       {parts.map((part, i) => {
-        const trend = "chart" in part ? charts![part.chart] : undefined;
+        // A family embedded twice is drawn once: the second stays its link.
+        const first = "chart" in part && parts.findIndex((p) => "chart" in p && p.chart === part.chart) === i;
+        const trend = "chart" in part && first ? charts![part.chart] : undefined;
         if (trend) return <FamilyTrend key={i} trend={trend} headline={familyHeadline(trend)} />;
         return (
           <div
