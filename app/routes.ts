@@ -46,6 +46,7 @@ export default [
       route("comments", "routes/admin/comments.tsx"),
       route("feedback", "routes/admin/feedback.tsx"),
       route("audience", "routes/admin/audience.tsx"),
+      route("data", "routes/admin/data.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),

@@ -118,6 +118,11 @@ const envSchema = z.object({
    * 503 with Retry-After. Keep it above the editors' 4 MB forms.
    */
   BODY_BUFFER_MB: positiveInt.min(1, "must be at least 1").max(4096).default(64),
+  /**
+   * The largest market-data file an import takes (desk upload or publishing API), as sent: the
+   * whole Iowa file is 23 MB as plain CSV, 4.5 MB gzipped. Larger is 413, nothing kept.
+   */
+  DATA_IMPORT_MB: positiveInt.min(1, "must be at least 1").max(4096).default(100),
   /** Memory for rendered pages (each kept as plain, gzip and brotli bytes). */
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   /** Count podcast downloads and page views on the server (docs/analytics.md); false counts nothing. */

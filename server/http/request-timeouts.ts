@@ -2,8 +2,8 @@ import type { RequestHandler } from "express";
 import type { Config } from "../config.ts";
 import { closeAfterEarlyAnswer } from "./early-answers.ts";
 
-/** Requests whose body is a file: the publishing API's and the desk's uploads, a restore, a CDN log import. */
-const UPLOAD = /^\/api\/(?:admin|desk)\/media\/[^/]+$|^\/api\/admin\/(?:restore|stats\/import)$/;
+/** Requests whose body is a file: the publishing API's and the desk's uploads and market-data imports, a restore, a CDN log import. */
+const UPLOAD = /^\/api\/(?:admin|desk)\/(?:media|data\/import)\/[^/]+$|^\/api\/admin\/(?:restore|stats\/import)$/;
 
 /**
  * How long a request may take to arrive. An upload (a 500 MB episode is 5 minutes at 13 Mbit/s)

@@ -47,3 +47,22 @@ export async function* sharedRows(): AsyncGenerator<SharedRow> {
     };
   }
 }
+
+/** The shared file's header (line 1 of a file in its layout). */
+export const SHARED_HEADER = `"year","year_month","county","population","type","category","state_cost","state_revenue","bottles_sold","volume"`;
+
+/** One row in the shared file's layout: a county's purchases of one category in one month (YYYY-MM). */
+export const sharedRow = (month: string, county: string, type: string, category: string, dollars: number | string) =>
+  `${month.slice(0, 4)},${month}-01,"${county}",1000,"${type}","${category}",10,${typeof dollars === "number" ? dollars : `"${dollars}"`},1,1.75`;
+
+/** A small file in the shared layout: the header, then `rows` (line 2 on). */
+export const sharedFile = (...rows: string[]) => Buffer.from([SHARED_HEADER, ...rows].join("\n") + "\n");
+
+/** A good small file: two counties' tequila and vodka in the given months. */
+export const smallSharedFile = (...months: string[]) =>
+  sharedFile(
+    ...months.flatMap((m) => [
+      sharedRow(m, "polk", "tequila", "100% agave tequila", 1200.5),
+      sharedRow(m, "linn", "vodka", "american vodkas", 800.25),
+    ]),
+  );

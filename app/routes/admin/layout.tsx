@@ -41,6 +41,9 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/audience" className={link}>
             Audience
           </NavLink>
+          <NavLink to="/admin/data" className={link}>
+            Data
+          </NavLink>
           {user.role === "owner" ? (
             <NavLink to="/admin/staff" className={link}>
               Staff

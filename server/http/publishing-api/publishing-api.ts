@@ -255,7 +255,7 @@ export function publishingApi(
 
   router.use(newsletterApi(config, database, mail));
   router.use(statsApi(database));
-  router.use(dataApi(database));
+  router.use(dataApi(config, database));
 
   return router;
 }

@@ -1,0 +1,235 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
+import { BROWSER_TIME_ZONE, expectNoAxeViolations, hydrated, launchBrowser } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { setUpDeskOwner } from "../support/desk-client.ts";
+import { sharedFile, sharedRow, smallSharedFile } from "../support/iowa-files.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+// Issue 39: the desk's Data page. Staff upload an Iowa file with the form's own button, on a
+// phone, with and without JavaScript; a refused file says the line and column and adds nothing.
+
+const TOKEN = "desk-data-e2e-admin-token-0123456789";
+const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
+const ADDRESS = "/api/desk/data/import/iowa-liquor-sales";
+
+let browser: Browser;
+let server: RunningServer;
+let testDb: TestDatabase;
+let files: string;
+
+beforeAll(async () => {
+  testDb = await freshDatabase("sqlite");
+  // The demo content: the site starts with the demo's own import of Iowa's statewide figures.
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ...testDb.env, ADMIN_TOKEN: TOKEN })]);
+  await setUpDeskOwner(server.url, TOKEN, OWNER);
+  files = fs.mkdtempSync(path.join(os.tmpdir(), "desk-data-"));
+  // Months after the demo's (2015-01 to 2020-10): added, not replacing.
+  fs.writeFileSync(path.join(files, "iowa-2021.csv.gz"), gzipSync(smallSharedFile("2021-01", "2021-02", "2021-03")));
+  fs.writeFileSync(path.join(files, "iowa-2022.csv"), smallSharedFile("2022-01"));
+  // A number written with a thousands separator on line 3 (the header is line 1).
+  const bad = sharedFile(
+    sharedRow("2021-04", "polk", "tequila", "100% agave tequila", 1500),
+    sharedRow("2021-04", "linn", "vodka", "american vodkas", "1,234"),
+  );
+  fs.writeFileSync(path.join(files, "bad-2021.csv"), bad);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+  if (files) fs.rmSync(files, { recursive: true, force: true });
+});
+
+const REFUSAL = 'Line 3, column state_revenue: "1,234" is not a number.';
+
+/** The imports stored, newest first: what the page must list. */
+async function storedImports(): Promise<string[]> {
+  const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+  try {
+    const rows = await database.db.selectFrom("data_imports").select("file_name").orderBy("id", "desc").execute();
+    return rows.map((r) => r.file_name);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A phone as a thumb holds it (390 × 844, touch), with or without JavaScript; console errors recorded. */
+async function phone(javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 3,
+    javaScriptEnabled,
+    baseURL: server.url,
+    timezoneId: BROWSER_TIME_ZONE,
+    locale: "en-US",
+  });
+  const origin = new URL(server.url).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort("blockedbyclient"),
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return { context, page, errors };
+}
+
+/** The file names the page lists, newest first. */
+const listed = (page: Page) => page.locator("[data-import-id] [data-file-name]").allInnerTexts();
+
+/** The Data page itself (a sign-in page's address ends with `?next=/admin/data`). */
+const onDataPage = (url: URL) => url.pathname === "/admin/data";
+
+/** Presses the form's own button and waits for the upload's answer; resolves to its status. */
+async function pressImport(page: Page): Promise<number> {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === ADDRESS && r.request().method() === "POST"),
+    page.getByRole("button", { name: "Import file", exact: true }).tap(),
+  ]);
+  return answer.status();
+}
+
+/**
+ * Presses the button of a page without JavaScript: the browser posts the form and follows the
+ * redirect back to the page. Resolves to the post's status and the page's.
+ */
+async function pressImportWithoutJs(page: Page): Promise<{ posted?: number; landed: number }> {
+  const [landed] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/data" && r.request().method() === "GET"),
+    page.getByRole("button", { name: "Import file", exact: true }).tap(),
+  ]);
+  await page.waitForLoadState();
+  return { posted: (await landed.request().redirectedFrom()?.response())?.status(), landed: landed.status() };
+}
+
+describe("the desk's Data page", () => {
+  it("sends a signed-out visitor to sign in, and back to the Data page after", async () => {
+    const { context, page, errors } = await phone();
+    const res = await page.goto("/admin/data");
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/data");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
+    await page.getByRole("heading", { level: 1, name: "Data" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("imports a small file pressed with the form's own button, lists it, and refuses a malformed one naming its line and column", async () => {
+    const { context, page, errors } = await phone();
+    await page.goto("/admin/sign-in?next=/admin/data");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
+    // A fresh load, answered by the server.
+    const res = await page.reload();
+    expect(res?.status()).toBe(200);
+    await hydrated(page);
+    // The source, with its publisher's link and what its figures mean and do not.
+    await page.getByRole("heading", { level: 2, name: "Iowa Liquor Sales" }).waitFor();
+    expect(await page.getByRole("link", { name: /Alcoholic Beverages Division/ }).getAttribute("href")).toBe(
+      "https://data.iowa.gov/Sales-Distribution/Iowa-Liquor-Sales/m3tr-qhgy",
+    );
+    await page.getByText("not national depletions", { exact: false }).waitFor();
+    expect(await listed(page)).toEqual(await storedImports());
+    const before = await storedImports();
+    expect(before).toEqual(["iowa-statewide.csv.gz"]);
+
+    await page.getByLabel("Iowa liquor sales file").setInputFiles(path.join(files, "iowa-2021.csv.gz"));
+    expect(await pressImport(page)).toBe(200);
+    await page
+      .getByRole("status")
+      .getByText("Imported iowa-2021.csv.gz: 6 rows kept, 0 refused, 3 months added.", { exact: true })
+      .waitFor();
+    await page.locator("[data-import-id]").nth(1).waitFor();
+    expect(await storedImports()).toEqual(["iowa-2021.csv.gz", ...before]);
+    expect(await listed(page)).toEqual(["iowa-2021.csv.gz", ...before]);
+    const item = page.locator("[data-import-id]").first();
+    expect(await item.innerText()).toMatch(
+      /6 read, 6 kept, 0 refused\s+Months\s+2021-01 to 2021-03: 3 added, 0 replaced/,
+    );
+    await expectNoAxeViolations(page);
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The same bytes again: nothing changes, and the page says when they came first.
+    await page.getByLabel("Iowa liquor sales file").setInputFiles(path.join(files, "iowa-2021.csv.gz"));
+    expect(await pressImport(page)).toBe(200);
+    await page
+      .getByRole("status")
+      .getByText(/^This file was imported before, on .+ E[SD]T: nothing changed\.$/)
+      .waitFor();
+    expect(await storedImports()).toEqual(["iowa-2021.csv.gz", ...before]);
+
+    // A malformed file: the importer's sentence as the form's error, and nothing kept.
+    await page.getByLabel("Iowa liquor sales file").setInputFiles(path.join(files, "bad-2021.csv"));
+    expect(await pressImport(page)).toBe(422);
+    await page.getByRole("alert").getByText(`bad-2021.csv was not imported. ${REFUSAL}`, { exact: true }).waitFor();
+    expect(await storedImports()).toEqual(["iowa-2021.csv.gz", ...before]);
+    expect(await listed(page)).toEqual(["iowa-2021.csv.gz", ...before]);
+    await expectNoAxeViolations(page);
+
+    // Loaded afresh, the page lists what is stored, newest first.
+    const again = await page.reload();
+    expect(again?.status()).toBe(200);
+    await hydrated(page);
+    expect(await listed(page)).toEqual(await storedImports());
+    // The browser reports the refused upload's status on its console: that one is expected.
+    expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("works without JavaScript: the form posts the file, and the page shows the outcome once", async () => {
+    const signedIn = await phone();
+    await signedIn.page.goto("/admin/sign-in?next=/admin/data");
+    await hydrated(signedIn.page);
+    await signedIn.page.getByLabel("Email").fill(OWNER.email);
+    await signedIn.page.getByLabel("Password").fill(OWNER.password);
+    await Promise.all([
+      signedIn.page.waitForURL(onDataPage),
+      signedIn.page.getByRole("button", { name: "Sign in" }).tap(),
+    ]);
+    const cookies = await signedIn.context.cookies();
+    await signedIn.context.close();
+
+    const { context, page, errors } = await phone(false);
+    await context.addCookies(cookies);
+    const res = await page.goto("/admin/data");
+    expect(res?.status()).toBe(200);
+    const before = await storedImports();
+
+    await page.getByLabel("Iowa liquor sales file").setInputFiles(path.join(files, "iowa-2022.csv"));
+    expect(await pressImportWithoutJs(page)).toEqual({ posted: 303, landed: 200 });
+    await page.getByText("Imported iowa-2022.csv: 2 rows kept, 0 refused, 1 month added.", { exact: true }).waitFor();
+    expect(await storedImports()).toEqual(["iowa-2022.csv", ...before]);
+    expect(await listed(page)).toEqual(["iowa-2022.csv", ...before]);
+
+    await page.getByLabel("Iowa liquor sales file").setInputFiles(path.join(files, "bad-2021.csv"));
+    expect(await pressImportWithoutJs(page)).toEqual({ posted: 303, landed: 200 });
+    await page.getByRole("alert").getByText(`bad-2021.csv was not imported. ${REFUSAL}`, { exact: true }).waitFor();
+    expect(await storedImports()).toEqual(["iowa-2022.csv", ...before]);
+    expect(await listed(page)).toEqual(["iowa-2022.csv", ...before]);
+
+    // Shown once: a fresh load has the list, not the note.
+    expect((await page.reload())?.status()).toBe(200);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await listed(page)).toEqual(["iowa-2022.csv", ...before]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
