@@ -1,9 +1,10 @@
+import { Readable } from "node:stream";
+import busboy from "busboy";
+
 /**
  * A multipart/form-data body read part by part as it arrives (RFC 7578), for forms that send a
- * file without JavaScript. A part's bytes are handed on as they come and never held whole: only
- * a delimiter's length of them waits to be told apart from the next delimiter. Node has no
- * streaming reader of its own (Request.formData() buffers the whole body), and the one package
- * that does it here is an old copy another package brought in.
+ * file without JavaScript: busboy does the parsing; this turns its events into parts read in
+ * order, so a file's bytes can be streamed into an import and never held whole.
  */
 
 /** One part of a form, read in order: its bytes must be read (or left) before the next part is asked for. */
@@ -13,7 +14,7 @@ export interface FormPart {
   /** The file's name as the browser sent it; undefined for a plain field. */
   filename: string | undefined;
   /** The part's bytes as they arrive; whatever is left unread is skipped when the next part is asked for. */
-  body: AsyncGenerator<Buffer, void, undefined>;
+  body: AsyncIterable<Buffer>;
 }
 
 /** The body is not the multipart form its Content-Type says (a 400). */
@@ -28,38 +29,88 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
   return m?.[1] ?? m?.[2];
 }
 
-// A browser's part headers are a line or two; anything longer is not a form a page sent.
-const MAX_HEADERS = 16 * 1024;
-const CRLF = Buffer.from("\r\n");
-const DASHES = Buffer.from("--");
-const HEADERS_END = Buffer.from("\r\n\r\n");
+// A page's fields are a token and a button; a longer one is not this site's form.
+const FIELD_BYTES = 16 * 1024;
+const PARTS = 20;
+
+type Queued = (FormPart & { file?: Readable }) | Error | "end";
 
 /** The parts of a multipart body, in order. Throws FormPartsError for a body that is not one. */
 export async function* formParts(source: AsyncIterable<Buffer>, boundary: string): AsyncGenerator<FormPart> {
-  const reader = new ByteReader(source);
-  // Every delimiter but the first follows a CRLF; one put in front makes the first look the same.
-  reader.unshift(CRLF);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  await reader.skipThrough(delimiter, "The form has no part");
-  for (;;) {
-    const after = await reader.peek(2);
-    if (after.equals(DASHES)) return; // the close delimiter: what follows (the epilogue) is nobody's
-    if (!after.equals(CRLF)) throw new FormPartsError("The form's parts are not delimited as its boundary says");
-    // The CRLF that ends the delimiter is the start of "\r\n\r\n" when a part has no headers.
-    const head = (await reader.through(HEADERS_END, MAX_HEADERS)).subarray(2).toString("utf8");
-    const disposition = head.split("\r\n").find((line) => /^content-disposition\s*:/i.test(line)) ?? "";
-    const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === undefined) throw new FormPartsError("A part of the form has no name");
-    // Not at the delimiter until the part's bytes have been read through, whether or not anyone asks for them.
-    reader.atDelimiter = false;
-    const body = reader.upTo(delimiter);
-    yield { name, filename: /;\s*filename="([^"]*)"/i.exec(disposition)?.[1], body };
-    // The reader has not taken all of this part: skip the rest of it.
-    if (!reader.atDelimiter) await reader.skipThrough(delimiter, "The form ends inside a part");
+  const queue: Queued[] = [];
+  let wake: (() => void) | undefined;
+  const push = (item: Queued) => {
+    queue.push(item);
+    wake?.();
+  };
+  const parser = busboy({
+    headers: { "content-type": `multipart/form-data; boundary="${boundary}"` },
+    limits: { fieldSize: FIELD_BYTES, parts: PARTS },
+    // Browsers send a file's name in UTF-8 ("Ventes été.csv"), not latin1 (busboy's default).
+    defParamCharset: "utf8",
+  });
+  let count = 0;
+  const named = (name: string | undefined) => {
+    count++;
+    return name || undefined;
+  };
+  parser.on("field", (name, value, info) => {
+    const own = named(name);
+    if (own === undefined) return push(new FormPartsError("A part of the form has no name"));
+    const bytes = Buffer.from(value, "utf8");
+    // A field cut at the limit reads as one byte too long, so fieldText refuses it.
+    const body = info.valueTruncated ? Buffer.concat([bytes, Buffer.from(" ")]) : bytes;
+    push({ name: own, filename: undefined, body: Readable.from([body]) });
+  });
+  parser.on("file", (name, file, info) => {
+    const own = named(name);
+    if (own === undefined) {
+      file.resume();
+      return push(new FormPartsError("A part of the form has no name"));
+    }
+    push({ name: own, filename: info.filename ?? "", body: fileBytes(file), file });
+  });
+  parser.on("partsLimit", () => push(new FormPartsError("The form has more parts than a page sends")));
+  parser.on("error", (error: Error) =>
+    push(new FormPartsError(count ? `The form could not be read: ${error.message}` : "The form has no part")),
+  );
+  parser.on("close", () => push(count ? "end" : new FormPartsError("The form has no part")));
+  // The body's own failure (too large, cut off by the client) is passed on as it is.
+  const body = Readable.from(source);
+  body.on("error", (error) => push(error));
+  body.pipe(parser);
+
+  let previous: Readable | undefined;
+  try {
+    for (;;) {
+      // A file part nobody read to its end is drained, or the parser would wait for it forever.
+      previous?.resume();
+      while (!queue.length) await new Promise<void>((resolve) => (wake = resolve));
+      const next = queue.shift()!;
+      if (next === "end") return;
+      if (next instanceof Error) throw next;
+      previous = next.file;
+      yield { name: next.name, filename: next.filename, body: next.body };
+    }
+  } finally {
+    body.unpipe(parser);
+    body.destroy();
+    previous?.resume();
   }
 }
 
-/** A plain field's text, at most `max` bytes (more is a FormPartsError). */
+/** A file part's bytes; the parser's complaint about the form (cut short, say) is a FormPartsError. */
+async function* fileBytes(file: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of file) yield chunk as Buffer;
+  } catch (error) {
+    throw error instanceof FormPartsError
+      ? error
+      : new FormPartsError(`The form could not be read: ${(error as Error).message}`);
+  }
+}
+
+/** A plain field's text, refused when longer than `max` bytes. */
 export async function fieldText(part: FormPart, max: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -69,88 +120,4 @@ export async function fieldText(part: FormPart, max: number): Promise<string> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Bytes from an async source, with look-ahead: only what is not yet handed on is kept. */
-class ByteReader {
-  private buffer: Buffer = Buffer.alloc(0);
-  private readonly chunks: AsyncIterator<Buffer>;
-  private ended = false;
-  /** Whether the last `upTo` ran to its delimiter (and took it). */
-  atDelimiter = true;
-
-  constructor(source: AsyncIterable<Buffer>) {
-    this.chunks = source[Symbol.asyncIterator]();
-  }
-
-  unshift(bytes: Buffer): void {
-    this.buffer = Buffer.concat([bytes, this.buffer]);
-  }
-
-  /** One more chunk into the buffer; false at the end of the source. */
-  private async more(): Promise<boolean> {
-    if (this.ended) return false;
-    const next = await this.chunks.next();
-    if (next.done) {
-      this.ended = true;
-      return false;
-    }
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, next.value]) : next.value;
-    return true;
-  }
-
-  /** The next `n` bytes, not taken. */
-  async peek(n: number): Promise<Buffer> {
-    while (this.buffer.length < n)
-      if (!(await this.more())) throw new FormPartsError("The form ends before its last boundary");
-    return this.buffer.subarray(0, n);
-  }
-
-  /** The bytes up to and with `end`, taken; `end` must come within `max` bytes. */
-  async through(end: Buffer, max: number): Promise<Buffer> {
-    for (;;) {
-      const at = this.buffer.indexOf(end);
-      if (at >= 0 && at + end.length <= max) {
-        const taken = this.buffer.subarray(0, at + end.length);
-        this.buffer = this.buffer.subarray(at + end.length);
-        return taken;
-      }
-      if (at >= 0 || this.buffer.length > max) throw new FormPartsError("A part's headers are longer than they may be");
-      if (!(await this.more())) throw new FormPartsError("The form ends inside a part's headers");
-    }
-  }
-
-  /**
-   * The bytes before the next `delimiter`, as they come; the delimiter is taken too. All but the
-   * last delimiter-length of what is buffered can be handed on: no delimiter can start earlier.
-   */
-  async *upTo(delimiter: Buffer): AsyncGenerator<Buffer, void, undefined> {
-    for (;;) {
-      const at = this.buffer.indexOf(delimiter);
-      if (at >= 0) {
-        const last = this.buffer.subarray(0, at);
-        this.buffer = this.buffer.subarray(at + delimiter.length);
-        this.atDelimiter = true;
-        if (last.length) yield last;
-        return;
-      }
-      const safe = this.buffer.length - (delimiter.length - 1);
-      if (safe > 0) {
-        const out = this.buffer.subarray(0, safe);
-        this.buffer = this.buffer.subarray(safe);
-        yield out;
-      }
-      if (!(await this.more())) throw new FormPartsError("The form ends inside a part");
-    }
-  }
-
-  async skipThrough(delimiter: Buffer, whenMissing: string): Promise<void> {
-    try {
-      for await (const _ of this.upTo(delimiter)) {
-        // dropped
-      }
-    } catch (error) {
-      throw error instanceof FormPartsError ? new FormPartsError(whenMissing) : error;
-    }
-  }
 }
