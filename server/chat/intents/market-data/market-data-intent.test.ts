@@ -120,7 +120,7 @@ describe.each(ENGINES)("Ask Eddy on the market figures, %s", (engine) => {
     expect(faster).toContain("[Vodka in Iowa](/data/vodka)");
     const bigger = await ask(["by volume which is bigger, rum or tequila? 2019"]);
     expect(bigger.split("\n")[0]).toBe(
-      `Rum is the bigger by volume: ${liters(sum("rum:2019").liters)} in 2019, against tequila's ${liters(sum("tequila:2019").liters)}.`,
+      `Rum sold more by volume: ${liters(sum("rum:2019").liters)} in 2019, against tequila's ${liters(sum("tequila:2019").liters)}.`,
     );
   });
 
@@ -251,6 +251,34 @@ describe.each(ENGINES)("Ask Eddy on the market figures, %s", (engine) => {
     expect(deep).toContain(`| 100% agave tequila | ${dollars(sum("tequila/100% agave tequila:2019").dollars)} |`);
     expect(deep).toContain(`| October 2020 | ${dollars(sum("tequila:2020-10").dollars)} |`);
     expect(deep).toContain("These figures are statewide: no county figures have been imported");
+  });
+
+  it("gives the counties that grew fastest when the figures hold counties", async () => {
+    const counties = await freshDatabase(engine);
+    const database = openDatabase({ databaseUrl: counties.databaseUrl, dataDir: counties.dataDir });
+    try {
+      await migrateToLatest(database.db);
+      const header = `"year","year_month","county","population","type","category","state_cost","state_revenue","bottles_sold","volume"`;
+      const rows = ["2018", "2019"].flatMap((year) =>
+        Array.from({ length: 12 }, (_, i) => {
+          const month = `${year}-${String(i + 1).padStart(2, "0")}-01`;
+          return [
+            `${year},${month},"polk",1,"tequila","mixto tequila",0,${year === "2018" ? 1000 : 1500},1,100`,
+            `${year},${month},"story",1,"tequila","mixto tequila",0,1000,1,100`,
+          ];
+        }).flat(),
+      );
+      await importIowaFile(database.db, Readable.from([Buffer.from([header, ...rows].join("\n"))]), "counties.csv");
+      const answer = await ask(["which iowa counties grew fastest for tequila?"], {
+        market: marketLookup(database.db),
+      });
+      expect(answer).toContain("**Counties whose tequila purchases grew fastest in 2019**");
+      expect(answer).toContain("| Polk | $18,000 | $12,000 | up 50.0% |");
+      expect(answer).toContain("| Story | $12,000 | $12,000 | unchanged |");
+    } finally {
+      await database.close();
+      await counties.drop();
+    }
   });
 
   it("says a family the figures do not hold, answers without figures as before, and reads the figures again after an import", async () => {

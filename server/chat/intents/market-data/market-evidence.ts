@@ -195,7 +195,10 @@ export function periodOf(query: MarketQuery, figures: MarketFigures): PeriodRead
         ? { ...year, months: query.month, only: query.month }
         : undefined
       : year;
-  const fromHeld = query.from === undefined ? undefined : years.find((y) => y.year === query.from);
+  // "The last 5 years" ends with the latest full year, and begins no earlier than the figures.
+  const start =
+    query.from ?? (query.lastYears ? Math.max(years[0]!.year, latest.year - query.lastYears + 1) : undefined);
+  const fromHeld = start === undefined ? undefined : years.find((y) => y.year === start);
   const from = fromHeld ? { year: fromHeld.year, months: 12 } : undefined;
   if (query.year !== undefined && !asked) {
     const said = query.month

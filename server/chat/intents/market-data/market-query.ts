@@ -38,6 +38,8 @@ export const marketQuerySchema = z.object({
   yearSaid: z.string().max(40).optional(),
   /** The first year of a span asked for ("since 2015", "2016 to 2019"). */
   from: z.number().int().optional(),
+  /** A span of the latest full years asked for ("over the last 5 years"). */
+  lastYears: z.number().int().min(1).max(50).optional(),
   /** How many a ranking asks for ("the top 3"). */
   count: z.number().int().positive().max(20).optional(),
   monthly: z.boolean(),

@@ -22,9 +22,11 @@ export const WORD_LISTS = [
   "this-year",
   "last-year",
   "since",
+  "recent-years",
   "monthly",
   "counties",
   "follow-up",
+  "frame",
   "counts",
 ] as const;
 export type WordList = (typeof WORD_LISTS)[number];

@@ -80,6 +80,8 @@ describe("reading a question on the market figures", () => {
     expect(since).toMatchObject({ from: 2016 });
     expect(since?.year).toBeUndefined();
     expect(read("rum sales in iowa from 2015 to 2018")).toMatchObject({ from: 2015, year: 2018 });
+    expect(read("tequila growth in iowa over the last 5 years")).toMatchObject({ lastYears: 5, asks: "data" });
+    expect(read("vodka over the past three years")).toMatchObject({ lastYears: 3 });
     expect(read("what were vodka sales in iowa in december 2019")).toMatchObject({
       year: 2019,
       month: 12,

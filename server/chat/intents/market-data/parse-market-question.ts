@@ -123,9 +123,17 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
           )?.m
       : undefined;
   const since = findWords(text, "since");
+  // "Over the last 5 years", "the past three years": a span ending with the latest full year.
+  const lastYears = findWords(text, "recent-years")
+    .map((r) => {
+      const after = text.slice(r.at + phraseText(r.phrase).length).split(" ");
+      const n = NUMBER.test(after[0] ?? "") ? Number(after[0]) : countOf(after[0] ?? "");
+      return n && n >= 2 && /^years?$/.test(after[1] ?? "") ? n : undefined;
+    })
+    .find((n) => n !== undefined);
   const thisYear = has("this-year");
   const lastYear = !thisYear && has("last-year");
-  const period: Pick<MarketQuery, "year" | "from" | "yearSaid" | "month"> =
+  const period: Pick<MarketQuery, "year" | "from" | "yearSaid" | "month" | "lastYears"> =
     years.length >= 2
       ? { from: Math.min(...years.map((y) => y.year)), year: Math.max(...years.map((y) => y.year)) }
       : years.length === 1 && since.some((s) => s.at + phraseText(s.phrase).length === years[0]!.at)
@@ -134,9 +142,11 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
           ? { year: years[0]!.year, ...(month ? { month } : {}) }
           : thisYear
             ? { year: question.now.getFullYear(), yearSaid: "this year" }
-            : lastYear
-              ? { year: question.now.getFullYear() - 1, yearSaid: "last year" }
-              : {};
+            : lastYears
+              ? { lastYears }
+              : lastYear
+                ? { year: question.now.getFullYear() - 1, yearSaid: "last year" }
+                : {};
   const liters = has("liters");
   const dollars = has("dollars");
   const measure = liters && !dollars ? "liters" : "dollars";
@@ -157,6 +167,7 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
   const namesPart =
     subjects.length > 0 ||
     years.length > 0 ||
+    lastYears !== undefined ||
     thisYear ||
     lastYear ||
     liters ||
@@ -184,7 +195,7 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
           : (previous.kind === "compare" || previous.kind === "overview") && carriedSubjects.length
             ? "trend"
             : previous.kind;
-    const periodCarried = years.length || thisYear || lastYear ? period : previous;
+    const periodCarried = years.length || thisYear || lastYear || lastYears ? period : previous;
     return {
       ...previous,
       subjects: carriedSubjects,
@@ -194,6 +205,7 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
       yearSaid: periodCarried.yearSaid,
       month: periodCarried.month,
       from: periodCarried.from,
+      lastYears: periodCarried.lastYears,
       count: count ?? previous.count,
       monthly: monthly || previous.monthly,
       counties: counties || previous.counties,
@@ -221,6 +233,7 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
     has("place") ||
     has("figures") ||
     years.length > 0 ||
+    lastYears !== undefined ||
     thisYear ||
     lastYear ||
     liters ||

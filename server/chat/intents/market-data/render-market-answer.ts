@@ -117,16 +117,17 @@ function monthsTable(figures: MarketFigures, r: Resolved, year: number): string[
     : [];
 }
 
-/** The counties that grew fastest, when the figures hold counties; else that they are statewide. */
-function countiesBlock(figures: MarketFigures, r: Resolved): string[] {
-  const counties = figures.families.get(r.family.slug)?.counties ?? [];
-  if (!counties.length)
+/** The counties that grew fastest, for each family asked about, when the figures hold counties; else that they are statewide. */
+function countiesBlock(figures: MarketFigures, rs: Resolved[]): string[] {
+  const families = [...new Map(rs.map((r) => [r.family.slug, r.family])).values()];
+  const held = families.map((family) => ({ family, counties: figures.families.get(family.slug)?.counties ?? [] }));
+  if (!held.some((h) => h.counties.length))
     return [
       `These figures are statewide: no county figures have been imported (a full import of the state's file has them, by county).`,
       "",
     ];
-  return [
-    `**Counties whose ${inText(r.family.label)} purchases grew fastest in ${figures.latestFull}** (of those with at least $10,000 the year before)`,
+  return held.flatMap(({ family, counties }) => [
+    `**Counties whose ${inText(family.label)} purchases grew fastest in ${figures.latestFull}** (of those with at least $10,000 the year before)`,
     "",
     "| County | Dollars | Year before | Change |",
     "|---|---|---|---|",
@@ -134,7 +135,7 @@ function countiesBlock(figures: MarketFigures, r: Resolved): string[] {
       (c) => `| ${c.county} | ${dollars(c.dollars)} | ${dollars(c.previous)} | ${change(c.dollars, c.previous)} |`,
     ),
     "",
-  ];
+  ]);
 }
 
 /**
@@ -248,9 +249,9 @@ function compareLines(query: MarketQuery, figures: MarketFigures, rs: Resolved[]
   if (query.basis !== "growth") {
     const order = [...ms].sort((a, b) => size(b) - size(a));
     const [first, ...rest] = order;
-    const bigger = rs.length > 2 ? "biggest" : "bigger";
+    const more = rs.length > 2 ? "sold the most" : "sold more";
     sentences.push(
-      `${name(first!)} is the ${bigger}${query.measure === "liters" ? " by volume" : ""}: ${amountOf(first!.m, query.measure)} in ${yearLabel(at)}, against ${listed(rest.map((x) => `${inText(possessive(name(x)))} ${amountOf(x.m, query.measure)}`))}.`,
+      `${name(first!)} ${more}${query.measure === "liters" ? " by volume" : ""}: ${amountOf(first!.m, query.measure)} in ${yearLabel(at)}, against ${listed(rest.map((x) => `${inText(possessive(name(x)))} ${amountOf(x.m, query.measure)}`))}.`,
     );
   }
   return [sentences.join(" ")];
@@ -328,8 +329,10 @@ function rankLines(query: MarketQuery, figures: MarketFigures, rs: Resolved[], a
       `${r.family.label} ${r.subject.member ? `(where ${inText(r.label)} is counted) ` : ""}was ${ordinal(place + 1)} of ${named.length}: ${describe(named[place]!)}.`,
     );
   }
-  if (query.basis === "growth" && buckets.some((b) => key(b) > key(named[0]!)))
-    for (const b of buckets.filter((b) => key(b) > key(named[0]!)))
+  // A bucket beyond the first of the order (grew faster, or fell further) is said beside it.
+  const beyond = (b: (typeof buckets)[number]) => (query.reverse ? key(b) < key(named[0]!) : key(b) > key(named[0]!));
+  if (query.basis === "growth")
+    for (const b of buckets.filter(beyond))
       lines.push(
         `(${b.f.family.label}, a bucket of what fits no family, ${changeOf(b.m, query.measure) ?? ""}.)`.replace(
           ", )",
@@ -461,7 +464,7 @@ export function marketAnswer(query: MarketQuery, figures: MarketFigures, deep: b
 
   if (query.monthly || at.only)
     for (const r of kind === "compare" ? rs : single ? [single] : []) lines.push(...monthsTable(figures, r, at.year));
-  if (query.counties) for (const r of rs.length ? rs : []) lines.push(...countiesBlock(figures, r));
+  if (query.counties && rs.length) lines.push(...countiesBlock(figures, rs));
   if (query.counties && !rs.length)
     lines.push("These figures are statewide by category; a family's page lists its counties when they are held.", "");
   if (deep) {
@@ -480,8 +483,9 @@ export function marketAnswer(query: MarketQuery, figures: MarketFigures, deep: b
     for (const r of kind === "compare" ? rs : single ? [single] : []) {
       if (!part?.categories.length) lines.push(...categoriesTable(figures, r, at));
       if (!query.monthly) lines.push(...monthsTable(figures, r, latest.year));
-      if (!query.counties) lines.push(...countiesBlock(figures, r));
     }
+    if (!query.counties && rs.length)
+      lines.push(...countiesBlock(figures, single && kind !== "compare" ? [single] : rs));
   }
 
   lines.push(sourceLine(figures), "");
