@@ -142,6 +142,13 @@ describe("reading a question on the market figures", () => {
     const vodka = read("how big is vodka in iowa")!;
     expect(read("what about by volume?", vodka)).toMatchObject({ subjects: [{ slug: "vodka" }], measure: "liters" });
     expect(read("and its share?", tequila)).toMatchObject({ kind: "share", subjects: [{ slug: "tequila" }] });
+    // A turn on a family the hub's coverage answered asks for figures once it names Iowa.
+    const bourbon = read("how's bourbon holding up")!;
+    expect(read("and in iowa?", bourbon)).toMatchObject({
+      asks: "data",
+      subjects: [{ slug: "whiskey", member: "bourbon" }],
+    });
+    expect(read("and rum?", bourbon)).toMatchObject({ asks: "family", subjects: [{ slug: "rum" }] });
     // A turn naming nothing of the figures, or a new question of its own, is not carried.
     expect(read("any podcast on that?", tequila)).toBeUndefined();
     expect(read("how is gin doing in iowa these days?", faster)).toMatchObject({ kind: "trend", carried: false });

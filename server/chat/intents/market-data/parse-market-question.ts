@@ -164,8 +164,9 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
   const previous = question.previous;
   const opens = findWords(text, "follow-up").some((f) => f.at === 0);
   const short = text.trim().split(" ").length <= 3;
-  const namesPart =
-    subjects.length > 0 ||
+  // What a follow-up may change of the last question: anything beyond a family asks for figures.
+  const namesFigures =
+    has("place") ||
     years.length > 0 ||
     lastYears !== undefined ||
     thisYear ||
@@ -175,7 +176,7 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
     share ||
     monthly ||
     counties;
-  if (previous && (opens || short) && namesPart && !otherWords.length) {
+  if (previous && (opens || short) && (namesFigures || subjects.length > 0) && !otherWords.length) {
     // "And rum?" after a comparison adds rum to it; after anything else it asks the same of rum.
     const adds = previous.kind === "compare" && opens && subjects.length === 1;
     const carriedSubjects = adds
@@ -209,6 +210,8 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
       count: count ?? previous.count,
       monthly: monthly || previous.monthly,
       counties: counties || previous.counties,
+      asks: previous.asks === "data" || namesFigures ? "data" : "family",
+      cue: previous.cue || namesFigures,
       otherWords: [],
       carried: true,
     };

@@ -330,15 +330,11 @@ function rankLines(query: MarketQuery, figures: MarketFigures, rs: Resolved[], a
     );
   }
   // A bucket beyond the first of the order (grew faster, or fell further) is said beside it.
-  const beyond = (b: (typeof buckets)[number]) => (query.reverse ? key(b) < key(named[0]!) : key(b) > key(named[0]!));
+  const beyond = (b: (typeof buckets)[number]) =>
+    key(b) !== -Infinity && (query.reverse ? key(b) < key(named[0]!) : key(b) > key(named[0]!));
   if (query.basis === "growth")
     for (const b of buckets.filter(beyond))
-      lines.push(
-        `(${b.f.family.label}, a bucket of what fits no family, ${changeOf(b.m, query.measure) ?? ""}.)`.replace(
-          ", )",
-          ")",
-        ),
-      );
+      lines.push(`(${b.f.family.label}, a bucket of what fits no family, ${changeOf(b.m, query.measure)}.)`);
   return [lines.join(" ")];
 
   function key(x: (typeof named)[number]) {
@@ -403,10 +399,6 @@ function followUps(query: MarketQuery, rs: Resolved[], at: YearRead): string[] {
         "What share of spirits sales is whiskey?",
       ];
   return ["", "**You could also ask**", "", ...out.map((q) => `- ${q}`)];
-}
-
-export interface MarketReply {
-  markdown: string;
 }
 
 /**
