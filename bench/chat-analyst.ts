@@ -1,8 +1,13 @@
 // The built-in analyst's speed: the median time to answer each suggested prompt
 // over the demo content, then over 10,000 synthetic recaps (index build included
-// separately). Prints the demo answers to the four prompts.
+// separately). Prints the demo answers to the four prompts. Questions on the market
+// figures are timed as the provider answers them (builtin-answer.ts: the content
+// version read, the cached figures, the answer).
 // Usage: node bench/chat-analyst.ts [synthetic-recaps]
 import { analystAnswer } from "#server/chat/builtin-analyst.ts";
+import { builtinAnswer } from "#server/chat/builtin-answer.ts";
+import { EMPTY_CONTEXT } from "#server/chat/conversation.ts";
+import { marketLookup } from "#server/chat/intents/market-data/market-lookup.ts";
 import { HubKnowledge } from "#server/chat/hub-index.ts";
 import { openDemoDatabase } from "../tests/support/demo-database.ts";
 
@@ -14,6 +19,14 @@ const PROMPTS = [
   "Who owns Tito's?",
   "What is the biggest distributor in Texas?",
   "What did the recaps say about tariffs?",
+];
+// Questions on the market figures (issue 39): one of each kind, and one the hub's coverage answers with the figures beside.
+const DATA_PROMPTS = [
+  "How is tequila doing in Iowa?",
+  "Which grew faster in 2019, tequila or vodka?",
+  "Biggest category by liters",
+  "What share of spirits sales is whiskey?",
+  "How's bourbon holding up?",
 ];
 const synthetic = Number(process.argv[2] ?? 10_000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -80,6 +93,28 @@ async function measure(label: string, extraRecaps: number) {
         "deep median ms": +median(deepTimes).toFixed(2),
       };
     });
+    const market = marketLookup(database.db);
+    await market();
+    for (const prompt of DATA_PROMPTS) {
+      const times: number[] = [];
+      const deepTimes: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const t = performance.now();
+        await builtinAnswer(knowledgeIndex, prompt, false, { context: EMPTY_CONTEXT, market });
+        times.push(performance.now() - t);
+      }
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        await builtinAnswer(knowledgeIndex, prompt, true, { context: EMPTY_CONTEXT, market });
+        deepTimes.push(performance.now() - t);
+      }
+      measured.push({
+        corpus: label,
+        prompt: `${prompt} (market figures)`,
+        "median ms": +median(times).toFixed(2),
+        "deep median ms": +median(deepTimes).toFixed(2),
+      });
+    }
     console.log(`\n${label}: ${knowledgeIndex.passages.length} passages, index built in ${buildMs.toFixed(0)} ms`);
     console.table(measured);
     if (extraRecaps === 0)

@@ -1,8 +1,10 @@
 // node bench/chat-eval/ask.ts [--deep] "question" ["follow-up" ...]: prints the built-in analyst's
-// answer over the demo content, for whoever works on retrieval (never on the test set's questions).
-import { analystAnswer } from "#server/chat/builtin-analyst.ts";
+// answer over the demo content, asked as the provider asks it (the market figures included), for
+// whoever works on retrieval (never on the test sets' questions).
+import { builtinAnswer } from "#server/chat/builtin-answer.ts";
 import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
 import { HubKnowledge } from "#server/chat/hub-index.ts";
+import { marketLookup } from "#server/chat/intents/market-data/market-lookup.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const args = process.argv.slice(2);
@@ -11,9 +13,10 @@ const turns = args.filter((a) => a !== "--deep");
 const { database, remove } = await openDemoDatabase("chat-ask-");
 try {
   const index = await new HubKnowledge(database.db).get();
+  const market = marketLookup(database.db);
   let context = EMPTY_CONTEXT;
   for (const turn of turns) {
-    const reply = analystAnswer(index, turn, deep, { context });
+    const reply = await builtinAnswer(index, turn, deep, { context, market });
     context = nextContext(context, reply.about, turn, reply.markdown);
     console.log(`> ${turn}\n\n${reply.markdown}\n`);
   }

@@ -378,6 +378,8 @@ export interface AnalystReply {
   markdown: string;
   /** What this turn was about, for the next one. */
   about: Pick<ConversationContext, "companies" | "intents" | "topic">;
+  /** Set when the hub has no coverage of the question ("No coverage yet"). */
+  uncovered?: true;
 }
 
 /** Two or three questions the hub can answer next, about what this answer was about. */
@@ -707,6 +709,7 @@ export function analystAnswer(
         `Or browse the [Weekly News Recap](/recap), the [Top Players](/explorer) and [The Spirits Signal](/podcast).`,
       ].join("\n"),
       about,
+      uncovered: true,
     };
   }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/schema.ts";
 import { FACT_INTENTS } from "./company-facts.ts";
+import { marketQuerySchema } from "./intents/market-data/market-query.ts";
 
 /** What the last turns were about: enough to resolve "their", "what about X?", and to give an LLM the history. */
 export const conversationContextSchema = z.object({
@@ -9,6 +10,8 @@ export const conversationContextSchema = z.object({
   intents: z.array(z.enum(FACT_INTENTS)).max(FACT_INTENTS.length),
   /** The last turn's topic, in its words, when it asked about one: "any podcast on that?" searches it again. */
   topic: z.string().max(500).optional(),
+  /** The last turn's question on the market figures, read: "and rum?" asks it again of rum. */
+  market: marketQuerySchema.optional(),
   /** The last few turns, shortened, for providers that take a conversation (the LLM). */
   history: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).max(12),
 });
@@ -24,7 +27,7 @@ const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
   before: ConversationContext,
-  about: Pick<ConversationContext, "companies" | "intents" | "topic">,
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market">,
   question: string,
   answer: string,
 ): ConversationContext {

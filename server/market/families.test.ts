@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sharedRows } from "../../tests/support/iowa-files.ts";
-import { FAMILIES, familyOf, familyOfTopic } from "./families.ts";
+import { FAMILIES, familyBySlug, familyOf, familyOfTopic } from "./families.ts";
 
 describe("market families (content/market-data/families.json)", () => {
   it(
@@ -35,5 +35,25 @@ describe("market families (content/market-data/families.json)", () => {
     expect(new Set(FAMILIES.map((f) => f.slug)).size).toBe(FAMILIES.length);
     const tags = FAMILIES.flatMap((f) => f.topics);
     expect(new Set(tags).size).toBe(tags.length);
+  });
+});
+
+describe("readers' words for the families (families.json `words` and `members`)", () => {
+  it("give each word to one family only, as a word for the whole or for a part, never both", () => {
+    const owners = new Map<string, string[]>();
+    for (const f of FAMILIES)
+      for (const w of [...f.words, ...f.members]) owners.set(w, [...(owners.get(w) ?? []), f.slug]);
+    expect([...owners].filter(([, slugs]) => slugs.length > 1)).toEqual([]);
+  });
+
+  it("name every family a reader asks for by name; the buckets only through their parts", () => {
+    for (const f of FAMILIES.filter((f) => !["other", "unknown"].includes(f.slug)))
+      expect(f.words.length, f.slug).toBeGreaterThan(0);
+    expect(familyBySlug("other")?.words).toEqual([]);
+    expect(familyBySlug("other")?.members).toContain("mezcal");
+    // A family's topic tags that readers also type are among its words or parts.
+    expect(familyBySlug("whiskey")?.members).toContain("bourbon");
+    expect(familyBySlug("tequila")?.words).toContain("agave");
+    expect(familyBySlug("cocktail")?.words).toContain("rtd");
   });
 });

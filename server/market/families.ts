@@ -10,6 +10,8 @@ const familySchema = z.object({
   label: z.string().min(1),
   categories: z.array(z.string()),
   topics: z.array(z.string().min(1)),
+  words: z.array(z.string().min(1)).default([]),
+  members: z.array(z.string().min(1)).default([]),
 });
 const fileSchema = z.object({ about: z.string(), families: z.array(familySchema).min(1) });
 
@@ -18,15 +20,22 @@ export interface Family {
   label: string;
   /** Tags (lower case) whose topic page shows this family's trend. */
   topics: string[];
+  /** What readers call the whole family in a question (lower case): "whiskey", "rtd". */
+  words: string[];
+  /** Words for a part of the family (lower case): "bourbon" is whiskey, "mezcal" is in other spirits. */
+  members: string[];
 }
 
 const parsed = fileSchema.parse(familiesFile);
 const rules = parsed.families.map((f) => ({ slug: f.slug, patterns: f.categories.map((p) => new RegExp(p, "u")) }));
 
-export const FAMILIES: readonly Family[] = parsed.families.map(({ slug, label, topics }) => ({
+const lower = (words: string[]) => words.map((w) => w.toLowerCase());
+export const FAMILIES: readonly Family[] = parsed.families.map(({ slug, label, topics, words, members }) => ({
   slug,
   label,
-  topics: topics.map((t) => t.toLowerCase()),
+  topics: lower(topics),
+  words: lower(words),
+  members: lower(members),
 }));
 
 /** The family of a category name as the state writes it (any case); "unknown" for none. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provider.ts";
+import { marketLookup, type MarketLookup } from "../../chat/intents/market-data/market-lookup.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
@@ -33,6 +34,7 @@ export function chatProvider(
   knowledge: HubKnowledge,
   conversations: ConversationStore,
   coverage?: CoverageLookup,
+  market?: MarketLookup,
 ): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
@@ -45,8 +47,11 @@ export function chatProvider(
       brand: config.SITE_BRAND,
       assistantName: config.ASSISTANT_NAME,
     });
-  return builtinProvider(knowledge, conversations, coverage);
+  return builtinProvider(knowledge, conversations, coverage, market);
 }
+
+/** The market figures (cached by content version), for the analyst's questions on them. */
+export const marketFigures = (database: Database): MarketLookup => marketLookup(database.db);
 
 /** The company coverage the profiles show, for the analyst's questions about it. */
 export const coverageLookup =
@@ -67,7 +72,13 @@ export function chatApi(
   database: Database,
   knowledge: HubKnowledge,
   redis?: Redis,
-  provider = chatProvider(config, knowledge, new ConversationStore(database.db), coverageLookup(database)),
+  provider = chatProvider(
+    config,
+    knowledge,
+    new ConversationStore(database.db),
+    coverageLookup(database),
+    marketFigures(database),
+  ),
 ): Router {
   const router = Router();
   const { db } = database;

@@ -1,0 +1,87 @@
+import type { CompanyCoverage } from "#common/search/company-coverage.ts";
+import { COMPANIES } from "../content/companies.server.ts";
+import { analystAnswer, readTurn } from "./builtin-analyst.ts";
+import { brandOwners, namesIn } from "./company-names.ts";
+import type { ConversationContext } from "./conversation.ts";
+import { asksCoverage, coverageAnswer } from "./coverage-answer.ts";
+import type { HubIndex } from "./hub-index.ts";
+import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
+import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
+import { periodIn } from "./question-dates.ts";
+
+/** A company's coverage on the hub, newest first, as many items as asked for (undefined for an unknown company). */
+export type CoverageLookup = (companyId: number, limit: number) => Promise<CompanyCoverage | undefined>;
+
+/** Enough of a company's coverage to answer for a period ("this year") from it. */
+const COVERAGE_READ = 50;
+
+const BRANDS = brandOwners(COMPANIES);
+
+export interface BuiltinLookups {
+  /** What the hub has said about one company (the profiles' coverage index). */
+  coverage?: CoverageLookup;
+  /** The market figures, read only for a turn the market-data intent takes. */
+  market?: MarketLookup;
+}
+
+export interface BuiltinReply {
+  markdown: string;
+  /** What this turn was about, for the next one. */
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market">;
+}
+
+/**
+ * One turn of the built-in analyst, as the provider answers it (and the evaluation asks it): a
+ * question about one company's coverage from the coverage index; a question on the market figures
+ * from them (beside the hub's coverage when it only names a family); anything else from the hub's
+ * recaps, profiles and episodes.
+ */
+export async function builtinAnswer(
+  index: HubIndex,
+  message: string,
+  deep: boolean,
+  options: BuiltinLookups & { context: ConversationContext; now?: Date },
+): Promise<BuiltinReply> {
+  const { context } = options;
+  const now = options.now ?? new Date();
+  const turn = readTurn(index, message, context);
+  const company = turn.companies.length === 1 ? turn.companies[0] : undefined;
+  const covered =
+    company && options.coverage && asksCoverage(turn.text)
+      ? await options.coverage(company.id, COVERAGE_READ)
+      : undefined;
+  if (company && covered)
+    return {
+      markdown: coverageAnswer(company, covered, periodIn(turn.text, now)),
+      about: { companies: [company.id], intents: [] },
+    };
+
+  const read = options.market
+    ? marketDataIntent.read({
+        text: turn.text,
+        namesCompany: turn.companies.length > 0 || namesIn(turn.text, BRANDS).length > 0,
+        topics: index.topicGroups(turn.text),
+        knows: (word) => index.knows(word),
+        ...(context.market ? { previous: context.market } : {}),
+        now,
+      })
+    : undefined;
+  const figures = read && options.market ? await options.market() : undefined;
+  const take = read && figures ? marketDataIntent.refine(read, figures) : undefined;
+  if (take && figures) {
+    // A topic, so "any podcast on that?" after a question on the figures searches the hub for it.
+    const about = { companies: [], intents: [], topic: turn.text.slice(-500), market: take.query };
+    if (take.route === "figures") return { markdown: marketDataIntent.answer(take.query, figures, deep), about };
+    const reply = analystAnswer(index, message, deep, { context, now, turn });
+    return {
+      markdown: marketDataIntent.beside(
+        take,
+        figures,
+        { markdown: reply.markdown, uncovered: Boolean(reply.uncovered) },
+        deep,
+      ),
+      about: reply.uncovered || take.route === "beside" ? { ...reply.about, market: take.query } : reply.about,
+    };
+  }
+  return analystAnswer(index, message, deep, { context, now, turn });
+}
