@@ -1,24 +1,25 @@
 // How market figures are written wherever a reader sees them (the /data pages, their charts,
 // recaps' embedded charts): one format, so a figure on a page and in Eddy's answer read alike.
 
-const oneDecimal = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const whole = (n: number) => Math.round(n).toLocaleString("en-US");
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * An amount: at or above a billion, "1.2 billion"; at or above a million, "27.4 million";
+ * below, in full and grouped, "912,345". Rounded to the unit first, so 999,999.60 is
+ * "1.0 million" and 999.96 million is "1.0 billion".
+ */
+function amount(value: number): string {
+  const whole = Math.round(value);
+  if (Math.abs(whole) >= 999_950_000) return `${(whole / 1e9).toFixed(1)} billion`;
+  if (Math.abs(whole) >= 1_000_000) return `${(whole / 1e6).toFixed(1)} million`;
+  return grouped.format(whole);
+}
 
 /** "$27.4 million", "$1.2 billion", or "$912,345" below a million. */
-export function dollars(n: number): string {
-  const sign = n < 0 ? "−" : "";
-  const a = Math.abs(n);
-  if (a >= 1e9) return `${sign}$${oneDecimal(a / 1e9)} billion`;
-  if (a >= 1e6) return `${sign}$${oneDecimal(a / 1e6)} million`;
-  return `${sign}$${whole(a)}`;
-}
+export const dollars = (n: number): string => `$${amount(n)}`;
 
 /** "4.1 million liters", or "912,345 liters" below a million. */
-export function liters(n: number): string {
-  const a = Math.abs(n);
-  const sign = n < 0 ? "−" : "";
-  return a >= 1e6 ? `${sign}${oneDecimal(a / 1e6)} million liters` : `${sign}${whole(a)} liters`;
-}
+export const liters = (n: number): string => `${amount(n)} liters`;
 
 /** An axis label: "$30M", "$1.5B", "800K L". Short, since it sits beside the chart. */
 export function compact(n: number, unit: "USD" | "L"): string {
@@ -29,30 +30,34 @@ export function compact(n: number, unit: "USD" | "L"): string {
   return unit === "USD" ? `$${text}` : `${text} L`;
 }
 
-/** (now − before) / before, or undefined when there is no year before to compare with. */
+/** (now − before) / before, or undefined when there is no year before (or nothing in it) to compare with. */
 export function changeOf(now: number, before: number | undefined): number | undefined {
-  return before ? (now - before) / before : undefined;
+  return before !== undefined && before > 0 ? (now - before) / before : undefined;
 }
+
+/** A fraction as a percentage's digits, one decimal, without its sign: 0.0921 → "9.2". */
+const pctDigits = (fraction: number) => Math.abs(fraction * 100).toFixed(1);
 
 /** "up 12.3%", "down 2.1%", "unchanged"; "" when there is nothing to compare with. */
 export function changeText(change: number | undefined): string {
   if (change === undefined) return "";
-  const pct = Math.round(change * 1000) / 10;
-  if (pct === 0) return "unchanged";
-  return `${pct > 0 ? "up" : "down"} ${oneDecimal(Math.abs(pct))}%`;
+  const shown = pctDigits(change);
+  if (shown === "0.0") return "unchanged";
+  return `${change > 0 ? "up" : "down"} ${shown}%`;
 }
 
 /** A change for a table cell: "+12.3%", "−2.1%", "0.0%", or "–" with nothing to compare with. */
 export function changeCell(change: number | undefined): string {
   if (change === undefined) return "–";
-  const pct = Math.round(change * 1000) / 10;
-  return `${pct > 0 ? "+" : pct < 0 ? "−" : ""}${oneDecimal(Math.abs(pct))}%`;
+  const shown = pctDigits(change);
+  return `${shown === "0.0" ? "" : change > 0 ? "+" : "−"}${shown}%`;
 }
 
 /** A share (0-1) as "12.3%". */
-export const shareText = (share: number): string => `${oneDecimal(share * 100)}%`;
+export const shareText = (share: number): string => `${pctDigits(share)}%`;
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",
