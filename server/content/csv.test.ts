@@ -20,9 +20,13 @@ describe("toCsv", () => {
   });
 
   it("keeps a cell that looks like a formula from running in a spreadsheet", () => {
-    expect(toCsv([['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "plain=fine"]])).toBe(
-      `${BOM}"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),plain=fine\r\n`,
+    expect(toCsv([['=HYPERLINK("x")', "+1", "-2+3", "@SUM(A1)", "plain=fine"]])).toBe(
+      `${BOM}"'=HYPERLINK(""x"")",'+1,'-2+3,'@SUM(A1),plain=fine\r\n`,
     );
+  });
+
+  it("leaves a negative number a number (a market figure's change), not text", () => {
+    expect(toCsv([["-2", "-0.018393", "-1.5e3"]])).toBe(`${BOM}-2,-0.018393,'-1.5e3\r\n`);
   });
 
   it("keeps empty fields", () => {
