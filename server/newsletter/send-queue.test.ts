@@ -140,12 +140,12 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
     await queueRecap(db, recap.id, "publish");
     await expandSends(db);
     // A sender that died holding two messages: one before its commit point, one after.
-    // (A lease long enough that the second claim cannot take the first one back.)
-    const before = (await claimDelivery(db, "dead", 100))!;
-    const after = (await claimDelivery(db, "dead", 100))!;
+    // (A lease long enough that the second claim cannot take the first one back, on a loaded machine too.)
+    const before = (await claimDelivery(db, "dead", 1000))!;
+    const after = (await claimDelivery(db, "dead", 1000))!;
     expect(after.id).not.toBe(before.id);
     expect(await markCommitting(database, after.id, "dead")).toBe(true);
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(await settleCommitted(db)).toBe(1);
 
     const sink = await startSmtpSink();
