@@ -162,13 +162,14 @@ describe("S3 store: an upload cut short leaves nothing in the bucket", () => {
     };
     await Promise.all([start(".upload-old-1"), start(".upload-old-2"), start(".upload-old-3")]);
     await new Promise((r) => setTimeout(r, 1100));
-    // Half a second of margin: a file's mtime (what s3rver reports as Initiated) runs on the kernel's coarse clock.
-    const cutoff = new Date(Date.now() - 500);
     const young = await start(".upload-young");
     // Old uploads the earlier tests' killed servers may have left count too: all of them must go, once each.
-    const old = ((await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).filter(
-      (u) => u.UploadId !== young,
-    );
+    const uploads = (await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? [];
+    const old = uploads.filter((u) => u.UploadId !== young);
+    // The cutoff is read off the store's own clock (a file's mtime, what s3rver reports as Initiated), half a
+    // second before the young upload began: with the test's clock moved ahead (bin/test-clock-ahead), the
+    // store's is not, and a cutoff from Date.now() would call every upload old.
+    const cutoff = new Date(uploads.find((u) => u.UploadId === young)!.Initiated!.getTime() - 500);
     const results = await Promise.all([store.sweepOrphans(cutoff), store.sweepOrphans(cutoff)]);
     expect(old.length).toBeGreaterThanOrEqual(3);
     expect(results.map((r) => r.abortedUploads).reduce((a, b) => a + b)).toBe(old.length);

@@ -123,6 +123,8 @@ export function useChat(assistantName: string) {
           job: {
             status: string;
             started_at: string;
+            /** How long it has run by the server's clock (the browser's may be off). */
+            elapsed_ms?: number;
             output: string | null;
             error_status: number | null;
             answer_id: string | null;
@@ -131,7 +133,8 @@ export function useChat(assistantName: string) {
         if (stopped) return;
         if (job.status === "running") {
           pendingRef.current = true;
-          setPending({ deep: true, startedAt: Date.parse(job.started_at) });
+          const elapsed = job.elapsed_ms ?? Date.now() - Date.parse(job.started_at);
+          setPending({ deep: true, startedAt: Date.now() - elapsed });
           timer = setTimeout(check, POLL_MS);
           return;
         }

@@ -161,7 +161,9 @@ export function chatApi(
     if (!uuid.success) throw new HttpError(400, "uuid must be a UUID");
     const job = await latestJob(db, uuid.data);
     if (!job) throw new HttpError(404, "No deep research for this conversation");
-    res.set("Cache-Control", "no-store").json({ job });
+    // How long it has run, by this server's clock: a browser whose clock is off still counts from the truth.
+    const elapsed_ms = Math.max(0, Date.now() - Date.parse(job.started_at));
+    res.set("Cache-Control", "no-store").json({ job: { ...job, elapsed_ms } });
   });
 
   return router;
