@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DataSourcesTable, DB } from "../db/schema.ts";
+import type { ImportOutcome } from "#common/desk/data-import.ts";
 
 export interface ObservationInput {
   measure: string;
@@ -23,20 +24,8 @@ export interface ImportInput {
   observations: ObservationInput[];
 }
 
-export interface ImportResult {
-  /** The import that holds these figures: this one, or the earlier import of the same bytes. */
-  importId: number;
-  /** The same bytes were imported before: nothing was written. */
-  unchanged: boolean;
-  importedAt: string;
-  rowsRead: number;
-  rowsKept: number;
-  rowsRefused: number;
-  firstPeriod: string;
-  lastPeriod: string;
-  periodsAdded: number;
-  periodsReplaced: number;
-}
+/** What an import answers: the desk shows it as it is. */
+export type ImportResult = ImportOutcome;
 
 /** Rows a statement writes at once: well inside both engines' limits on bound values. */
 const BATCH = 500;

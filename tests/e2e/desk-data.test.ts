@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
-import { BROWSER_TIME_ZONE, expectNoAxeViolations, hydrated, launchBrowser } from "../support/browser.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE_390 } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { setUpDeskOwner } from "../support/desk-client.ts";
 import { sharedFile, sharedRow, smallSharedFile } from "../support/iowa-files.ts";
@@ -61,28 +61,7 @@ async function storedImports(): Promise<string[]> {
 
 /** A phone as a thumb holds it (390 × 844, touch), with or without JavaScript; console errors recorded. */
 async function phone(javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 3,
-    javaScriptEnabled,
-    baseURL: server.url,
-    timezoneId: BROWSER_TIME_ZONE,
-    locale: "en-US",
-  });
-  const origin = new URL(server.url).origin;
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort("blockedbyclient"),
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
-  return { context, page, errors };
+  return openPage(browser, server.url, PHONE_390, { javaScriptEnabled, touch: true });
 }
 
 /** The file names the page lists, newest first. */

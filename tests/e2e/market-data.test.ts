@@ -4,24 +4,19 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
-import { browserAndSite, expectNoAxeViolations, hydrated, openPage } from "../support/browser.ts";
+import { browserAndSite, expectNoAxeViolations, hydrated, openPage, PHONE_390 } from "../support/browser.ts";
 import { testToday } from "../support/clock.ts";
 
-const PHONE_390 = { width: 390, height: 844 };
 const site = browserAndSite({ ADMIN_TOKEN: ADMIN_TOKEN_FOR_TESTS });
 
-/** A fresh page without JavaScript on a touch phone: what a reader on a slow link, or a crawler, gets. */
+/** A fresh page without JavaScript on a touch phone in another time zone: what a reader on a slow link, or a crawler, gets. */
 async function plainPhonePage(): Promise<Page> {
-  const context = await site.browser.newContext({
+  const { page } = await openPage(site.browser, site.url, PHONE_390, {
     javaScriptEnabled: false,
-    viewport: PHONE_390,
-    hasTouch: true,
-    isMobile: true,
-    baseURL: site.url,
-    locale: "en-US",
+    touch: true,
     timezoneId: "Pacific/Auckland",
   });
-  return context.newPage();
+  return page;
 }
 
 const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

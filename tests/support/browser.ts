@@ -41,6 +41,8 @@ function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 360, height: 740 };
+/** The phone width the issues name (an iPhone's 390 px). */
+export const PHONE_390 = { width: 390, height: 844 };
 
 export interface WatchedPage {
   page: Page;
@@ -66,9 +68,26 @@ export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport = DESKTOP,
-  { timezoneId = BROWSER_TIME_ZONE }: { timezoneId?: string } = {},
+  {
+    timezoneId = BROWSER_TIME_ZONE,
+    javaScriptEnabled = true,
+    touch = false,
+  }: {
+    timezoneId?: string;
+    /** false: the page as a reader without JavaScript (or a crawler) gets it. */
+    javaScriptEnabled?: boolean;
+    /** A phone held in the hand: touch, mobile viewport rules, a dense screen. */
+    touch?: boolean;
+  } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, timezoneId, locale: "en-US" });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    timezoneId,
+    locale: "en-US",
+    javaScriptEnabled,
+    ...(touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 3 } : {}),
+  });
   const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin !== origin,
