@@ -233,18 +233,9 @@ export function parseMarketQuestion(question: MarketQuestion): MarketQuery | und
               : "trend"
             : "overview";
   const cue =
-    has("place") ||
+    namesFigures ||
     has("figures") ||
-    years.length > 0 ||
-    lastYears !== undefined ||
-    thisYear ||
-    lastYear ||
-    liters ||
-    dollars ||
-    share ||
     amount ||
-    monthly ||
-    counties ||
     kind === "rank" ||
     (kind === "compare" && (growth || size || has("compare")));
   const asksFigures = cue && !otherWords.length;
