@@ -42,6 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 const usd = (n: number) => compact(n, "USD");
+/** The same month a year before: "2019-03" → "2018-03". */
+const yearBefore = (period: string) => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
 
 export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.figures;
@@ -49,6 +51,7 @@ export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
   const partial = f.years.filter((y) => y.months < 12);
   const full = (year: number) => f.years.find((y) => y.year === year && y.months === 12);
   const prior = (year: number) => (full(year) ? full(year - 1) : undefined);
+  const monthDollars = new Map(f.months.map((m) => [m.period, m.dollars]));
   const peakMonth = f.months.reduce((a, m) => (m.dollars > a.dollars ? m : a), f.months[0]!);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
@@ -118,18 +121,11 @@ export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
             columns={["Month", "Sales", "Liters", "Change on a year before"]}
             csv={dataCsvPath(f.family.slug, "months")}
             empty="No month yet."
-            rows={f.months.map((m, i) => [
+            rows={f.months.map((m) => [
               monthName(m.period),
               dollars(m.dollars),
               liters(m.liters),
-              changeCell(
-                changeOf(
-                  m.dollars,
-                  i >= 12 && f.months[i - 12]!.period === `${Number(m.period.slice(0, 4)) - 1}${m.period.slice(4)}`
-                    ? f.months[i - 12]!.dollars
-                    : undefined,
-                ),
-              ),
+              changeCell(changeOf(m.dollars, monthDollars.get(yearBefore(m.period)))),
             ])}
           />
         </details>
