@@ -100,6 +100,8 @@ describe.each(ENGINES)("the desk's data import on %s", (engine) => {
 
   it("imports a file sent by the page's script (200), says so again for the same bytes, and the page lists it", async () => {
     const m = await member();
+    // A site without the demo has imported nothing yet, and its Data page says so.
+    expect(await (await m.client.get("/admin/data")).text()).toContain("No file has been imported yet.");
     const file = gzipSync(smallSharedFile("2019-01", "2019-02"));
     const first = await send(site.server.url, `${ADDRESS}?name=sales-2019.csv.gz`, file, raw(m));
     expect(first.status).toBe(200);
