@@ -4,11 +4,11 @@
 // figures are timed as the provider answers them (builtin-answer.ts: the content
 // version read, the cached figures, the answer).
 // Usage: node bench/chat-analyst.ts [synthetic-recaps]
-import { analystAnswer } from "#server/chat/builtin-analyst.ts";
-import { builtinAnswer } from "#server/chat/builtin-answer.ts";
-import { EMPTY_CONTEXT } from "#server/chat/conversation.ts";
-import { marketLookup } from "#server/chat/intents/market-data/market-lookup.ts";
-import { HubKnowledge } from "#server/chat/hub-index.ts";
+import { analystAnswer } from "#server/analyst/builtin-analyst.ts";
+import { builtinAnswer } from "#server/analyst/builtin-answer.ts";
+import { EMPTY_CONTEXT } from "#server/analyst/conversation-context.ts";
+import { marketLookup } from "#server/analyst/intents/market-data/market-lookup.ts";
+import { HubKnowledge } from "#server/analyst/hub-index.ts";
 import { openDemoDatabase } from "../tests/support/demo-database.ts";
 
 const PROMPTS = [

@@ -1,10 +1,10 @@
 // node bench/chat-eval/ask.ts [--deep] "question" ["follow-up" ...]: prints the built-in analyst's
 // answer over the demo content, asked as the provider asks it (the market figures included), for
 // whoever works on retrieval (never on the test sets' questions).
-import { builtinAnswer } from "#server/chat/builtin-answer.ts";
-import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
-import { HubKnowledge } from "#server/chat/hub-index.ts";
-import { marketLookup } from "#server/chat/intents/market-data/market-lookup.ts";
+import { builtinAnswer } from "#server/analyst/builtin-answer.ts";
+import { EMPTY_CONTEXT, nextContext } from "#server/analyst/conversation-context.ts";
+import { HubKnowledge } from "#server/analyst/hub-index.ts";
+import { marketLookup } from "#server/analyst/intents/market-data/market-lookup.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // npm run bench:chat-eval: scores Ask Eddy on bench/chat-eval/questions.json (the
 // facts and sources a right answer must contain) and on the questions generated
-// from the company data (server/chat/fact-questions.ts). By default it asks the
+// from the company data (server/analyst/fact-questions.ts). By default it asks the
 // built-in analyst over the demo content on a fresh SQLite database; with
 // `--url http://host:port` it asks that server's /api/chat instead (whatever
 // provider it runs), each conversation under its own uuid.
@@ -11,11 +11,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { builtinAnswer } from "#server/chat/builtin-answer.ts";
-import { EMPTY_CONTEXT, nextContext } from "#server/chat/conversation.ts";
-import { generatedFactQuestions } from "#server/chat/fact-questions.ts";
-import { HubKnowledge } from "#server/chat/hub-index.ts";
-import { marketLookup } from "#server/chat/intents/market-data/market-lookup.ts";
+import { builtinAnswer } from "#server/analyst/builtin-answer.ts";
+import { EMPTY_CONTEXT, nextContext } from "#server/analyst/conversation-context.ts";
+import { generatedFactQuestions } from "#server/analyst/fact-questions.ts";
+import { HubKnowledge } from "#server/analyst/hub-index.ts";
+import { marketLookup } from "#server/analyst/intents/market-data/market-lookup.ts";
 import { familyBySlug } from "#server/market/families.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
@@ -73,6 +73,10 @@ const SETS: Array<{ name: string; file: string }> = [
   // development set (tuned on) and a test set, scored like "test" (never tuned on, failures hidden).
   { name: "data-dev", file: "held-apart-data-dev.json" },
   { name: "data-test", file: "held-apart-data-test.json" },
+  // Issue 40: facts the company data holds, each asked eight ways (plain, casual, filler, another verb,
+  // a short name, a typo, as a second clause, yes/no or comparative), written by another author from
+  // the company data alone; it measures understanding of questions rather than wordings. Never tuned on.
+  { name: "paraphrase", file: "held-apart-paraphrase.json" },
 ].filter((s) => (!only || s.name === only) && fs.existsSync(path.join(here, s.file)));
 /** The test set's target share of right answers (issue 25). */
 const TEST_TARGET = 0.9;
@@ -80,7 +84,7 @@ const urlArg = process.argv.indexOf("--url");
 const remote = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
 
 /** Sets whose failures a run hides unless `--show-test` is passed: nobody tunes on them. */
-const HIDDEN = new Set(["test", "data-test"]);
+const HIDDEN = new Set(["test", "data-test", "paraphrase"]);
 
 const { database, remove } = await openDemoDatabase("chat-eval-");
 try {

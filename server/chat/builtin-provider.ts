@@ -1,10 +1,11 @@
 import type { ChatProvider, ChatRequest, ProviderReply } from "./chat-contract.ts";
-import { builtinAnswer, type CoverageLookup } from "./builtin-answer.ts";
-import { nextContext, type ConversationStore } from "./conversation.ts";
-import type { HubKnowledge } from "./hub-index.ts";
-import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
+import { builtinAnswer, type CoverageLookup } from "../analyst/builtin-answer.ts";
+import { type ConversationStore } from "./conversation-store.ts";
+import { nextContext } from "../analyst/conversation-context.ts";
+import type { HubKnowledge } from "../analyst/hub-index.ts";
+import type { MarketLookup } from "../analyst/intents/market-data/market-lookup.ts";
 
-export type { CoverageLookup } from "./builtin-answer.ts";
+export type { CoverageLookup } from "../analyst/builtin-answer.ts";
 
 /**
  * Provider 3, the default: the embedded analyst over the hub's own content, aware

@@ -1,6 +1,6 @@
 import { QUOTE_MAX, type CitedPassage } from "#common/chat/cited-passage.ts";
-import { passageAddress, type Passage } from "./hub-corpus.ts";
-import type { HubIndex } from "./hub-index.ts";
+import { passageAddress, type Passage } from "../analyst/hub-corpus.ts";
+import type { HubIndex } from "../analyst/hub-index.ts";
 
 /** At most QUOTE_MAX characters, cut at a word. */
 const excerpt = (text: string) =>

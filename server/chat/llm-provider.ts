@@ -1,12 +1,13 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { fetch } from "undici";
 import { z } from "zod";
-import { readTurn } from "./builtin-analyst.ts";
+import { readTurn } from "../analyst/builtin-analyst.ts";
 import type { ChatProvider, ChatRequest, ProviderReply, StreamReply } from "./chat-contract.ts";
-import { nextContext, type ConversationStore } from "./conversation.ts";
+import { type ConversationStore } from "./conversation-store.ts";
+import { nextContext } from "../analyst/conversation-context.ts";
 import { patientAgent } from "./webhook-provider.ts";
-import { passageAddress, type Passage } from "./hub-corpus.ts";
-import type { HubKnowledge } from "./hub-index.ts";
+import { passageAddress, type Passage } from "../analyst/hub-corpus.ts";
+import type { HubKnowledge } from "../analyst/hub-index.ts";
 
 /** What a TextDecoderStream takes (the DOM calls it BufferSource; Node's types have no global name for it). */
 type DecoderInput = TextDecoderStream["writable"] extends WritableStream<infer T> ? T : never;

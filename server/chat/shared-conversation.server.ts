@@ -8,7 +8,7 @@ import { SHARE_ID, SHARE_TITLE_MAX } from "#common/chat/shared-conversation.ts";
 import { SHARED_LIST_CLASS, SharedTurnItems } from "#common/chat/shared-messages.tsx";
 import type { DB } from "../db/schema.ts";
 import { citedPassage } from "./citations.ts";
-import type { HubIndex, HubKnowledge } from "./hub-index.ts";
+import type { HubIndex, HubKnowledge } from "../analyst/hub-index.ts";
 import { KeptAnswers, type KeptAnswer } from "./kept-answers.ts";
 import { ShareStore, type ShareLookup } from "./share-store.ts";
 

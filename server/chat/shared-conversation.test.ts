@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHARE_TITLE_MAX } from "#common/chat/shared-conversation.ts";
-import type { HubIndex } from "./hub-index.ts";
+import type { HubIndex } from "../analyst/hub-index.ts";
 import type { KeptAnswer } from "./kept-answers.ts";
 import { sharedConversationHtml, shareTitle } from "./shared-conversation.server.ts";
 

@@ -1,7 +1,7 @@
 // A markdown body's section headings with the ids its page gives them. Read from
 // the same parse the renderer makes (micromark with GFM), so a heading in a code
 // block is none, and a setext heading is one: the assistant's citations
-// (server/chat/hub-corpus.ts) and the page (markdown-html.ts) agree on
+// (server/analyst/hub-corpus.ts) and the page (markdown-html.ts) agree on
 // every id because both take it from here.
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";

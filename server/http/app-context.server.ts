@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { HubKnowledge } from "../chat/hub-index.ts";
+import type { HubKnowledge } from "../analyst/hub-index.ts";
 import type { Config, PublicConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";

@@ -4,7 +4,7 @@
 // coverage on each profile is built on it; so can "related reading" and the
 // assistant. Pure functions over the company list, cached per list.
 import type { Company } from "../content/companies.server.ts";
-import { companyAliases, nameKey } from "../chat/company-names.ts";
+import { companyAliases, nameKey } from "../analyst/company-names.ts";
 import { wholeWord } from "#common/search/whole-word.ts";
 
 /**

@@ -9,7 +9,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selecta
 import { dialectOf, matchesNothing, withSearchIndex } from "../db/dialect.ts";
 import type { DB, PodcastEpisodesTable, WeeklySummariesTable } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
-import { companyAliases } from "../chat/company-names.ts";
+import { companyAliases } from "../analyst/company-names.ts";
 import { encodeCursor, decodeCursor } from "../data/list-page.server.ts";
 import { tagsFromColumn } from "../data/recaps.server.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";

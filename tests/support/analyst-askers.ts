@@ -1,5 +1,5 @@
-import { analystAnswer } from "#server/chat/builtin-analyst.ts";
-import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "#server/chat/conversation.ts";
+import { analystAnswer } from "#server/analyst/builtin-analyst.ts";
+import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "#server/analyst/conversation-context.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import type { demoHub } from "./demo-hub.ts";
 

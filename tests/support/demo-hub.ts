@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { HubKnowledge, type HubIndex } from "#server/chat/hub-index.ts";
+import { HubKnowledge, type HubIndex } from "#server/analyst/hub-index.ts";
 import { openDemoDatabase, type DemoDatabase } from "./demo-database.ts";
 
 /**

@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { citedPassage } from "../../chat/citations.ts";
 import { FeedbackStore, feedbackRequestSchema } from "../../chat/feedback-store.server.ts";
-import type { HubKnowledge } from "../../chat/hub-index.ts";
+import type { HubKnowledge } from "../../analyst/hub-index.ts";
 import { ShareStore, shareRequestSchema } from "../../chat/share-store.ts";
 import { shareAnswers } from "../../chat/shared-conversation.server.ts";
 import { RateLimit, waitText } from "../../limits/rate-limit.ts";

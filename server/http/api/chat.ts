@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provider.ts";
-import { marketLookup, type MarketLookup } from "../../chat/intents/market-data/market-lookup.ts";
+import { marketLookup, type MarketLookup } from "../../analyst/intents/market-data/market-lookup.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
@@ -15,8 +15,8 @@ import {
   type ProviderReply,
 } from "../../chat/chat-contract.ts";
 import { finishJob, latestJob, runningJobs, startJob } from "../../chat/chat-jobs.ts";
-import { ConversationStore } from "../../chat/conversation.ts";
-import type { HubKnowledge } from "../../chat/hub-index.ts";
+import { ConversationStore } from "../../chat/conversation-store.ts";
+import type { HubKnowledge } from "../../analyst/hub-index.ts";
 import { KeptAnswers } from "../../chat/kept-answers.ts";
 import { llmProvider } from "../../chat/llm-provider.ts";
 import { webhookProvider } from "../../chat/webhook-provider.ts";

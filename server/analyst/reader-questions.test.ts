@@ -6,7 +6,7 @@ import { demoHub } from "../../tests/support/demo-hub.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import { companiesNamed, companyAliases, correctSpelling } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.server.ts";
-import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
+import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation-context.ts";
 import { queryGroups } from "./hub-index.ts";
 
 const hub = demoHub("reader-");

@@ -5,7 +5,7 @@ import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { factAnswer, factIntents, rankingSubjects, type FactIntent } from "./company-facts.ts";
 import { brandOwners, companiesNamed, namesIn } from "./company-names.ts";
-import type { ConversationContext } from "./conversation.ts";
+import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
 
 const BRANDS = brandOwners(COMPANIES);

@@ -2,7 +2,7 @@ import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { analystAnswer, readTurn } from "./builtin-analyst.ts";
 import { brandOwners, namesIn } from "./company-names.ts";
-import type { ConversationContext } from "./conversation.ts";
+import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage, coverageAnswer } from "./coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";

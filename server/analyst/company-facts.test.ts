@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
 import { numberCitations } from "#common/chat/citation-numbers.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
-import { citedPassage } from "./citations.ts";
+import { citedPassage } from "../chat/citations.ts";
 import { factIntents } from "./company-facts.ts";
 import { generatedFactQuestions } from "./fact-questions.ts";
 import { PROFILE_PARTS, companyPassage } from "./hub-corpus.ts";

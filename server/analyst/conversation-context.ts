@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
+// What the analyst carries from one turn of a conversation to the next; the chat keeps it per uuid.
 import { z } from "zod";
-import type { DB } from "../db/schema.ts";
 import { FACT_INTENTS } from "./company-facts.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";
 
@@ -21,8 +20,6 @@ export const EMPTY_CONTEXT: ConversationContext = { companies: [], intents: [], 
 
 const HISTORY_TURNS = 6;
 const TURN_CHARS = 2000;
-/** A conversation nobody has added to for this long is forgotten. */
-const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
@@ -38,38 +35,4 @@ export function nextContext(
     { role: "assistant" as const, content: cut(answer) },
   ].slice(-HISTORY_TURNS * 2);
   return { ...about, history };
-}
-
-/** Conversation contexts by uuid, in the database. */
-export class ConversationStore {
-  private readonly db: Kysely<DB>;
-  constructor(db: Kysely<DB>) {
-    this.db = db;
-  }
-
-  async get(uuid: string): Promise<ConversationContext> {
-    const row = await this.db
-      .selectFrom("chat_conversations")
-      .select("context")
-      .where("uuid", "=", uuid)
-      .executeTakeFirst();
-    if (!row) return EMPTY_CONTEXT;
-    // A row written by an older version, or damaged, starts the conversation afresh rather than failing the answer.
-    const parsed = conversationContextSchema.safeParse(JSON.parse(row.context));
-    return parsed.success ? parsed.data : EMPTY_CONTEXT;
-  }
-
-  async set(uuid: string, context: ConversationContext): Promise<void> {
-    const now = new Date();
-    const json = JSON.stringify(context);
-    await this.db
-      .insertInto("chat_conversations")
-      .values({ uuid, context: json, updated_at: now.toISOString() })
-      .onConflict((oc) => oc.column("uuid").doUpdateSet({ context: json, updated_at: now.toISOString() }))
-      .execute();
-    await this.db
-      .deleteFrom("chat_conversations")
-      .where("updated_at", "<", new Date(now.getTime() - KEEP_MS).toISOString())
-      .execute();
-  }
 }

@@ -13,7 +13,7 @@ import {
   type FactIntent,
 } from "./company-facts.ts";
 import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
-import { EMPTY_CONTEXT, type ConversationContext } from "./conversation.ts";
+import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.ts";
 import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";

@@ -11,10 +11,10 @@ import { toRecapView } from "../data/recap-view.server.ts";
 import { recapPassages } from "./hub-corpus.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
-import { citedPassage } from "./citations.ts";
+import { citedPassage } from "../chat/citations.ts";
 import { companiesNamed, companyAliases } from "./company-names.ts";
 import { COMPANIES } from "../content/companies.server.ts";
-import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation.ts";
+import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "./conversation-context.ts";
 import { HubKnowledge } from "./hub-index.ts";
 import { DEMO_NOW } from "../../tests/support/analyst-askers.ts";
 
