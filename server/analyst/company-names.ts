@@ -240,3 +240,29 @@ export function correctSpelling(question: string, vocabulary: ReadonlySet<string
     return best && !tie ? best : word;
   });
 }
+
+/** The placeholder a name is read as when a question is read for what it asks (see `slotNames`). */
+export const NAME_SLOT = "xco";
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The question, folded, with each company or brand it names read as one placeholder word: what it
+ * asks is read from its wording around the names, so "How long has Anheuser-Busch been around?"
+ * reads like "how long has it been around?", and "Heaven Hill Brands" asks nothing about brands.
+ */
+export function slotNames(question: string, aliases: Map<string, number[]>): string {
+  let text = fold(question);
+  const names = namesIn(question, aliases)
+    .map((n) => n.name)
+    .sort((a, b) => b.length - a.length);
+  for (const name of names) {
+    // A name key drops apostrophes and spaces hyphens: its letters may carry either again.
+    const letters = name
+      .split(" ")
+      .map((word) => [...word].map(escapeRegExp).join("['’‘`]?"))
+      .join("[\\s-]+");
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${letters}(?:['’]?s)?(?![\\p{L}\\p{N}])`, "gu"), NAME_SLOT);
+  }
+  return text;
+}

@@ -4,7 +4,7 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { factAnswer, factIntents, rankingSubjects, type FactIntent } from "./company-facts.ts";
-import { brandOwners, companiesNamed, namesIn } from "./company-names.ts";
+import { brandOwners, companiesNamed, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
 
@@ -41,7 +41,8 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   const text = index.correct(question);
   const q = fold(text).trim();
   let companies = known(companiesNamed(text, index.aliases));
-  let intents = factIntents(text);
+  // What a turn asks is read around the names it gives ("Heaven Hill Brands" asks nothing about brands).
+  let intents = factIntents(slotNames(text, index.aliases));
   const refersBack = REFERS_BACK.test(q);
   const followUp = FOLLOW_UP_SHAPE.test(q) || q.split(/\s+/).length <= 4;
   // A question without a company that refers back takes the last turn's companies; a bare

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { COMPANIES } from "../content/companies.server.ts";
+import { factIntents } from "./company-facts.ts";
+import { companyAliases, NAME_SLOT, slotNames } from "./company-names.ts";
+
+const ALIASES = companyAliases(COMPANIES);
+const asks = (question: string) => factIntents(slotNames(question, ALIASES));
+
+describe("a question read around the names it gives", () => {
+  it("reads each company or brand as one placeholder, in any of its spellings", () => {
+    expect(slotNames("How long has Anheuser-Busch been around?", ALIASES)).toBe(
+      `how long has ${NAME_SLOT} been around?`,
+    );
+    expect(slotNames("Is Tito's older than Brown Forman's bourbon business?", ALIASES)).toBe(
+      `is ${NAME_SLOT} older than ${NAME_SLOT} bourbon business?`,
+    );
+    expect(slotNames("what about titos", ALIASES)).toBe(`what about ${NAME_SLOT}`);
+  });
+
+  it("asks what its wording asks, whatever the name is made of", () => {
+    // A name of several words, or with a hyphen, is one word to the patterns that read the question.
+    expect(asks("How long has Anheuser-Busch been around?")).toEqual(["founded"]);
+    expect(asks("How long has Diageo been around?")).toEqual(["founded"]);
+    // "Brands" in a company's name asks nothing about its brands.
+    expect(asks("When was Heaven Hill Brands founded?")).toEqual(["founded"]);
+    expect(asks("Where is Mark Anthony Brands based?")).toEqual(["headquarters"]);
+    // The brands asked about still are.
+    expect(asks("What brands does Heaven Hill Brands make?")).toEqual(["brands"]);
+    expect(asks("Who makes Fireball?")).toEqual(["owner"]);
+  });
+});
