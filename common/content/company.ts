@@ -1,5 +1,8 @@
 // A Top Players company as pages, the API and the assistant see it. The server
 // reads and checks the data (server/content/companies.server.ts); this is its shape.
+import type { CompanyFacts } from "./company-facts.ts";
+
+export type { CompanyFacts } from "./company-facts.ts";
 
 export const COMPANY_TYPES = ["manufacturer", "distributor"] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -88,4 +91,10 @@ export interface Company {
   /** Numbered from 1 in this order, as the claims cite them. */
   sources: CompanySource[];
   claims?: CompanyClaims | undefined;
+  /**
+   * The claims' typed values (founding year, headquarters, headcount, owner, sales or revenue,
+   * states served), each with its as-of date and the sources it cites: for code that reads
+   * numbers, not sentences (common/content/company-facts.ts).
+   */
+  facts?: CompanyFacts | undefined;
 }

@@ -1,6 +1,7 @@
 // The rules content/companies.json must meet, and its reading into the companies pages see.
 import { z } from "zod";
 import type { Claim, Company, CompanyType } from "#common/content/company.ts";
+import type { CompanyFacts, FactBasis } from "#common/content/company-facts.ts";
 import { claimsOf, companyRecordSchema, type ClaimRecord, type CompanyRecord } from "./company-record.ts";
 import { keyBrandProblem } from "./key-brand-rule.ts";
 import { sourceAddressProblem } from "./source-publishers.ts";
@@ -82,8 +83,43 @@ export const companiesFileSchema = z
 
 const sentences = (claims: ClaimRecord[]) => claims.map((c) => c.text).join(" ");
 
+/** The newest of partial dates: a date known only by its year or month counts as its last day, and a tie goes to the more precise. */
+const newest = (dates: string[]) =>
+  dates.reduce<string | undefined>((best, date) => {
+    if (best === undefined) return date;
+    const [a, b] = [lastDayOf(date), lastDayOf(best)];
+    return a > b || (a === b && date.length > best.length) ? date : best;
+  }, undefined);
+
+/**
+ * A record's typed values with what each rests on: the claim's date, else the newest of the
+ * sources it cites, else (a claim that cites none) the data's as-of date; and its sources by number.
+ */
+function factsOf(record: CompanyRecord, asOf: string, number: Map<string, number>): CompanyFacts {
+  const dated = new Map(record.sources.map((s) => [s.id, s.date]));
+  const basis = (c: ClaimRecord): FactBasis => ({
+    asOf: c.date ?? newest((c.cite ?? []).map((id) => dated.get(id)!)) ?? asOf,
+    cite: (c.cite ?? []).map((id) => number.get(id)!),
+  });
+  const fact = <T extends object>(claim: (ClaimRecord & { value?: T | undefined }) | undefined) =>
+    claim?.value ? { ...structuredClone(claim.value), ...basis(claim) } : undefined;
+  const founded = fact(record.founded);
+  const employees = fact(record.employees);
+  const money = fact(record.sales ?? record.revenue);
+  const coverage = fact(record.coverage);
+  return {
+    ...(founded && { founded }),
+    // The record's checks require these two values.
+    headquarters: { ...record.location.value!, ...basis(record.location) },
+    ...(employees && { employees }),
+    ownership: { ...structuredClone(record.ownership.value!), ...basis(record.ownership) },
+    ...(money && { money }),
+    ...(coverage && { coverage }),
+  };
+}
+
 /** A record as pages, the API and the assistant read it: plain fields, and each claim citing its sources by number. */
-function toCompany(record: CompanyRecord): Company {
+function toCompany(record: CompanyRecord, asOf: string): Company {
   const number = new Map(record.sources.map((s, i) => [s.id, i + 1]));
   const claim = (c: ClaimRecord): Claim => ({
     text: c.text,
@@ -126,6 +162,7 @@ function toCompany(record: CompanyRecord): Company {
       strategy: record.strategy.map(claim),
       recentDevelopments: record.recentDevelopments.map(claim),
     },
+    facts: factsOf(record, asOf, number),
   };
 }
 
@@ -136,5 +173,5 @@ export function parseCompanies(input: unknown): Company[] {
     const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`content/companies.json is invalid:\n${lines.join("\n")}`);
   }
-  return result.data.companies.map(toCompany);
+  return result.data.companies.map((record) => toCompany(record, result.data.asOf));
 }

@@ -15,9 +15,10 @@ export const COMPANIES: readonly Company[] = Object.freeze(parseCompanies(raw));
 /**
  * A company as a list carries it: everything its row and profile text show, without the
  * per-claim citations and source list (two thirds of the data), which a profile fetches when
- * it opens (`GET /api/companies/:id`).
+ * it opens (`GET /api/companies/:id`), and without the typed facts, which cite those sources
+ * and which no page shows.
  */
 export function withoutCitations(company: Company): Company {
-  const { claims: _, ...rest } = company;
+  const { claims: _, facts: __, ...rest } = company;
   return { ...rest, sources: [] };
 }
