@@ -4,14 +4,13 @@ import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import {
   comparisonLead,
   comparisonTable,
-  companyLink,
   factIntents,
   playersAsked,
-  profileUrl,
   rankOf,
   sizeFigure,
   type FactIntent,
 } from "./company-facts.ts";
+import { companyLink, profileUrl } from "./company-links.ts";
 import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.ts";
 import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";

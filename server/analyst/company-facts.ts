@@ -6,7 +6,10 @@ import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable, type RankedCompany } from "#common/content/company-query.ts";
 import { fold } from "#common/content/fold.ts";
 import { brandNamed, companiesNamed, companyAliases, nameKey } from "./company-names.ts";
+import { citeFact, companyLink } from "./company-links.ts";
 import { SENTENCE_END, type ProfilePart } from "./hub-corpus.ts";
+import { compareVerdict } from "./intents/compare/compare-verdict.ts";
+import type { Comparative } from "./lexicon/comparatives.ts";
 import {
   asksListed,
   categoriesAsked,
@@ -132,13 +135,6 @@ function tableAsked(question: string): Company["type"] | undefined {
   return categoriesAsked(q).length ? "manufacturer" : undefined;
 }
 
-export const profileUrl = (c: Company) => `/explorer?company=${c.id}`;
-export const companyLink = (c: Company) => `[${c.name}](${profileUrl(c)})`;
-/**
- * A claim's citation of the profile fact that states it, " ([Sazerac Company: Owner](/explorer?company=11))":
- * numbered on the page, it quotes that fact's sentence (server/chat/citations.ts).
- */
-export const citeFact = (c: Company, fact: ProfilePart) => ` ([${c.name}: ${fact}](${profileUrl(c)}))`;
 const TABLE_NAMES = {
   manufacturer: "U.S. alcoholic beverage manufacturers",
   distributor: "U.S. alcohol distributors",
@@ -253,10 +249,12 @@ export interface FactQuestion {
   companies: Company[];
   /** Brands the question names, each with the company that owns it. */
   brands: Array<{ brand: string; company: Company }>;
+  /** The measure a comparison asks about ("which is older?"), when it names one. */
+  comparative?: Comparative | undefined;
 }
 
 /** The answer from the company data, or undefined when the question is not one it can answer. */
-export function factAnswer({ question, intents, companies, brands }: FactQuestion): string | undefined {
+export function factAnswer({ question, intents, companies, brands, comparative }: FactQuestion): string | undefined {
   if (!intents.length) return undefined;
 
   // "Who's bigger, the Jack Daniel's company or the Buffalo Trace owner?" names brands for their
@@ -272,6 +270,7 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
       intents: [...new Set<FactIntent>([...intents.filter((i) => i !== "owner"), "compare"])],
       companies: unique([...companies, ...owners]),
       brands: [],
+      comparative,
     });
 
   // "Who owns Blanton's?" names a brand: say whose it is, and who owns that company.
@@ -314,7 +313,8 @@ export function factAnswer({ question, intents, companies, brands }: FactQuestio
     return [
       `## ${companies.map((c) => c.name).join(" vs. ")}`,
       "",
-      comparisonLead(companies),
+      // The answer to the measure asked comes first; without one, how the ranking places them.
+      (comparative && compareVerdict(companies, comparative)) ?? comparisonLead(companies),
       "",
       comparisonTable(companies),
       "",

@@ -6,7 +6,7 @@
 import type { Company } from "../content/companies.server.ts";
 import type { CompanyCoverage, CoverageMoment, CoverageRecap } from "#common/search/company-coverage.ts";
 import { clock } from "#common/podcast/clock.ts";
-import { companyLink } from "./company-facts.ts";
+import { companyLink } from "./company-links.ts";
 import { inPeriod, type Period } from "./question-dates.ts";
 
 /** Items of each kind an answer lists; the profile and search pages list the rest. */

@@ -4,7 +4,8 @@
 // unit tests require all of them; bench/chat-eval scores them.
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable } from "#common/content/company-query.ts";
-import { coversState, profileUrl, rankOf } from "./company-facts.ts";
+import { coversState, rankOf } from "./company-facts.ts";
+import { profileUrl } from "./company-links.ts";
 import { US_STATES } from "./us-states.ts";
 
 export interface GeneratedQuestion {

@@ -7,6 +7,7 @@ import { factAnswer, factIntents, rankingSubjects, type FactIntent } from "./com
 import { brandOwners, companiesNamed, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
+import { comparativeIn, type Comparative } from "./lexicon/comparatives.ts";
 
 const BRANDS = brandOwners(COMPANIES);
 const byId = (id: number) => COMPANIES.find((c) => c.id === id);
@@ -34,6 +35,8 @@ export interface Turn {
   carried: boolean;
   /** The brands the turn asked about ("who owns Patrón?"): the next turn's "it" ("what did they pay for it?"). */
   brands: string[];
+  /** Which of the companies has more or less of a measure, when the turn asks ("which is older?"). */
+  comparative: Comparative | undefined;
 }
 
 /** A turn read in its conversation: the companies, facts and topic it asks about, and the answer from the company data when it has one. */
@@ -42,7 +45,8 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   const q = fold(text).trim();
   let companies = known(companiesNamed(text, index.aliases));
   // What a turn asks is read around the names it gives ("Heaven Hill Brands" asks nothing about brands).
-  let intents = factIntents(slotNames(text, index.aliases));
+  const slotted = slotNames(text, index.aliases);
+  let intents = factIntents(slotted);
   const refersBack = REFERS_BACK.test(q);
   const followUp = FOLLOW_UP_SHAPE.test(q) || q.split(/\s+/).length <= 4;
   // A question without a company that refers back takes the last turn's companies; a bare
@@ -68,10 +72,13 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   // again: a question word of its own, beyond "what about" and "how about", asks anew.
   const asksNew = /\b(?:what|how|why|when|where|who|which)\b/.test(q.replace(/\b(?:what|how) about\b/g, " "));
   if (companies.length && !intents.length && context.intents.length && followUp && !asksNew) intents = context.intents;
+  // "Which is older, Yuengling or Anheuser-Busch?" compares the companies on a measure the data holds.
+  const comparative = companies.length >= 2 ? comparativeIn(slotted) : undefined;
+  if (comparative && !intents.includes("compare")) intents = [...intents, "compare"];
   const brands = intents.includes("owner")
     ? namesIn(text, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
     : [];
-  const facts = factAnswer({ question: text, intents, companies, brands });
+  const facts = factAnswer({ question: text, intents, companies, brands, comparative });
   // "Any podcast on that?" after "tell me about tequila": the topic is the last turn's, with this turn's words.
   // So is "how much did they pay for it?" after "who owns Patrón?": the owner from the last turn, and the brand.
   const leansOnTopic =
@@ -87,5 +94,6 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
     subjects: subjects.length ? subjects : brands.length ? brands.map((b) => b.company) : companies,
     carried,
     brands: brands.map((b) => b.brand),
+    comparative,
   };
 }
