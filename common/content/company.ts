@@ -80,6 +80,8 @@ export interface Company {
   location: string;
   type: CompanyType;
   keyBrands: string[];
+  /** Names the trade calls the company by beside its own ("RNDC", "A-B"). */
+  aliases?: string[] | undefined;
   revenue?: string | undefined;
   coverage?: string | undefined;
   /** A manufacturer's published sales figure, with its year and source (chat answers quote it). */

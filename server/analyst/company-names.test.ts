@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
 import { factIntents } from "./company-facts.ts";
-import { companyAliases, NAME_SLOT, slotNames } from "./company-names.ts";
+import { companiesNamed, companyAliases, NAME_SLOT, nameKey, slotNames } from "./company-names.ts";
 
 const ALIASES = companyAliases(COMPANIES);
 const asks = (question: string) => factIntents(slotNames(question, ALIASES));
@@ -27,5 +27,29 @@ describe("a question read around the names it gives", () => {
     // The brands asked about still are.
     expect(asks("What brands does Heaven Hill Brands make?")).toEqual(["brands"]);
     expect(asks("Who makes Fireball?")).toEqual(["owner"]);
+  });
+});
+
+describe("the names the trade uses, kept in the company data", () => {
+  it("reads a declared alias, two letters and up, as its company", () => {
+    const named = (q: string) => companiesNamed(q, ALIASES).map((id) => COMPANIES.find((c) => c.id === id)!.name);
+    expect(named("Who owns RNDC?")).toEqual(["Republic National Distributing Company"]);
+    expect(named("yuengling vs AB, which one's older?")).toEqual(["D.G. Yuengling & Son", "Anheuser-Busch"]);
+    expect(named("when was B-F founded")).toEqual(["Brown-Forman"]);
+  });
+
+  it("gives each alias to one company, and never another company's own name", () => {
+    const owner = new Map<string, string>();
+    for (const c of COMPANIES)
+      for (const alias of c.aliases ?? []) {
+        const key = nameKey(alias);
+        expect(owner.get(key), `${alias} is declared for ${owner.get(key)} and ${c.name}`).toBeUndefined();
+        owner.set(key, c.name);
+        expect(
+          COMPANIES.filter((o) => o !== c && nameKey(o.name) === key),
+          alias,
+        ).toEqual([]);
+      }
+    expect(owner.size).toBeGreaterThan(10);
   });
 });

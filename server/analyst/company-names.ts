@@ -43,28 +43,6 @@ const NOT_A_NAME = new Set([
   ...US_STATES.map(([name]) => fold(name)),
 ]);
 
-// The names the trade calls some companies by, beside their own.
-const INFORMAL: ReadonlyArray<readonly [string, number]> = [
-  ["AB InBev", 1],
-  ["A-B", 1],
-  ["ABI", 1],
-  ["Anheuser Busch InBev", 1],
-  ["Bud", 1],
-  ["Coors", 3],
-  ["Miller", 3],
-  ["MillerCoors", 3],
-  ["Beam Suntory", 7],
-  ["Beam", 7],
-  ["Sam Adams", 13],
-  ["LVMH", 23],
-  ["E&J Gallo", 5],
-  ["E. & J. Gallo", 5],
-  ["RNDC", 27],
-  ["Republic National", 27],
-  ["SGWS", 26],
-  ["Southern Glazer", 26],
-  ["Southern Glazers", 26],
-];
 
 /**
  * A name or a question as names are compared: folded, curly quotes straightened, apostrophes
@@ -89,9 +67,9 @@ function shortBrand(brand: string): string | undefined {
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
 export function companyAliases(companies: readonly Company[]): Map<string, number[]> {
   const aliases = new Map<string, number[]>();
-  const add = (alias: string, id: number) => {
+  const add = (alias: string, id: number, shortest = 3) => {
     const key = nameKey(alias);
-    if (key.length < 3) return;
+    if (key.replace(/ /g, "").length < shortest) return;
     const ids = aliases.get(key) ?? [];
     if (!ids.includes(id)) aliases.set(key, [...ids, id]);
   };
@@ -124,7 +102,8 @@ export function companyAliases(companies: readonly Company[]): Map<string, numbe
       }
   }
   for (const [word, ids] of firstWords) if (ids.length === 1) add(word, ids[0]!);
-  for (const [alias, id] of INFORMAL) add(alias, id);
+  // The names the trade calls a company by (content/companies.json), two letters and up: each is declared.
+  for (const company of companies) for (const alias of company.aliases ?? []) add(alias, company.id, 2);
   return aliases;
 }
 

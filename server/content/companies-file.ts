@@ -131,6 +131,7 @@ function toCompany(record: CompanyRecord, asOf: string): Company {
   return {
     id: record.id,
     name: record.name,
+    ...(record.aliases ? { aliases: record.aliases } : {}),
     location: record.location.text,
     type: record.type,
     keyBrands: record.keyBrands.map((b) => b.text),

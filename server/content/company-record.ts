@@ -162,6 +162,9 @@ const companyRecordShape = z
   .object({
     id: z.number().int().min(1).max(50),
     name: text,
+    // Names the trade calls the company by beside its own ("RNDC", "A-B"): the assistant and search read
+    // a question's names from them as from the name itself. Not claims: a name is not a fact about the company.
+    aliases: z.array(text).optional(),
     type: z.enum(COMPANY_TYPES),
     // Every headquarters and every owner has its typed value (checked with the record below, so the refusal
     // names the company); the other values are there when the text gives them.
