@@ -82,7 +82,7 @@ export function factIntents(question: string): FactIntent[] {
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, ten: 10, twenty: 20 };
 
 /** How many a ranking question names: "top 10", "top five", "the 3 biggest"; none when it names no count. */
-function countAsked(question: string): number | undefined {
+export function countAsked(question: string): number | undefined {
   const q = fold(question);
   const match =
     /\b(?:top|big) (\d+|two|three|four|five|ten|twenty)\b|\b(\d+|two|three|four|five|ten|twenty) (?:biggest|largest|leading|top|main)\b/.exec(
@@ -122,7 +122,7 @@ export function positionIn(question: string): number | "last" | undefined {
 }
 
 /** Which table a question is about: distributors ("wholesalers") or manufacturers ("suppliers", "brewers", "producers"). */
-function tableAsked(question: string): Company["type"] | undefined {
+export function tableAsked(question: string): Company["type"] | undefined {
   const q = fold(question);
   if (/\b(?:distribut\w*|wholesal\w*)\b/.test(q)) return "distributor";
   if (
@@ -253,8 +253,26 @@ export interface FactQuestion {
   comparative?: Comparative | undefined;
 }
 
-/** The answer from the company data, or undefined when the question is not one it can answer. */
-export function factAnswer({ question, intents, companies, brands, comparative }: FactQuestion): string | undefined {
+/**
+ * What a question asks of the company data, read and not yet written: whose a brand is, one place
+ * in a table, a supplier's carriers, a ranking, a comparison, or facts about companies.
+ */
+export type FactRead =
+  | { shape: "brand-owner"; brands: Array<{ brand: string; company: Company }> }
+  | { shape: "place"; row: RankedCompany }
+  | { shape: "carriers"; supplier: Company }
+  | { shape: "ranking"; type: Company["type"]; narrowed: boolean; companies: Company[] }
+  | { shape: "compare"; companies: Company[]; comparative: Comparative | undefined }
+  | { shape: "fact"; companies: Company[]; shown: FactIntent[] };
+
+/** What a question asks of the company data, or undefined when it asks nothing the data answers. */
+export function readFactQuestion({
+  question,
+  intents,
+  companies,
+  brands,
+  comparative,
+}: FactQuestion): FactRead | undefined {
   if (!intents.length) return undefined;
 
   // "Who's bigger, the Jack Daniel's company or the Buffalo Trace owner?" names brands for their
@@ -265,7 +283,7 @@ export function factAnswer({ question, intents, companies, brands, comparative }
     !/\bwho (?:owns|makes|produces)\b/.test(spelledOut(question)) &&
     (intents.includes("compare") || intents.includes("size") || /\b(?:bigger|larger|better)\b/.test(fold(question)))
   )
-    return factAnswer({
+    return readFactQuestion({
       question,
       intents: [...new Set<FactIntent>([...intents.filter((i) => i !== "owner"), "compare"])],
       companies: unique([...companies, ...owners]),
@@ -274,66 +292,92 @@ export function factAnswer({ question, intents, companies, brands, comparative }
     });
 
   // "Who owns Blanton's?" names a brand: say whose it is, and who owns that company.
-  if (intents.includes("owner") && brands.length) {
-    const lines = [`## Who owns ${brands.map((b) => properBrand(b)).join(" and ")}`, ""];
-    for (const b of brands) {
-      const c = b.company;
-      lines.push(
-        `**${properBrand(b)}** belongs to ${companyLink(c)}${citeFact(c, "Key brands")} (${c.location}${citeFact(c, "Headquarters")}), ${rankLine(c)}${citeFact(c, "Rank basis")}.`,
-        "",
-        factLine(c, `Owner of ${c.name}`, c.ownership, "Owner"),
-        "",
-      );
-    }
-    lines.push("**Sources**", "", ...sourcesOf(unique(brands.map((b) => b.company))));
-    return lines.join("\n");
-  }
+  if (intents.includes("owner") && brands.length) return { shape: "brand-owner", brands };
 
   // "Who's number 6?": one place in the table the question names, or in the conversation's table.
   // "The 3 biggest … SGWS obviously #1, but who comes after?" asks for a list: a place named in passing is no question.
   const list = intents.includes("rank") && asksForList(question, companies);
   const place = intents.includes("rank") && !list ? placeAsked(question, companies) : undefined;
-  if (place) return placeAnswer(place);
+  if (place) return { shape: "place", row: place };
 
   // "The biggest Anheuser-Busch wholesaler": the distributors' table narrowed by a supplier they carry.
   const supplier = supplierFilter(question, intents, companies);
-  if (supplier) return carriersAnswer(supplier);
+  if (supplier) return { shape: "carriers", supplier };
 
   // Ranking questions without a company, or asking for a list the companies named are in: the
   // list itself, from the table asked about, narrowed and ordered as the question asks.
   if (intents.includes("rank") && (!companies.length || list)) {
     const type = tableAsked(question) ?? companies[0]?.type;
-    if (!type) return undefined;
-    return narrowsRanking(question) ? narrowedRankingAnswer(question, type, companies) : rankingAnswer(question, type);
+    return type ? { shape: "ranking", type, narrowed: narrowsRanking(question), companies } : undefined;
   }
 
   if (!companies.length) return undefined;
-
-  if (companies.length >= 2 && (intents.includes("compare") || intents.includes("size") || intents.includes("rank"))) {
-    return [
-      `## ${companies.map((c) => c.name).join(" vs. ")}`,
-      "",
-      // The answer to the measure asked comes first; without one, how the ranking places them.
-      (comparative && compareVerdict(companies, comparative)) ?? comparisonLead(companies),
-      "",
-      comparisonTable(companies),
-      "",
-      "**Sources**",
-      "",
-      ...sourcesOf(companies),
-    ].join("\n");
-  }
+  if (companies.length >= 2 && (intents.includes("compare") || intents.includes("size") || intents.includes("rank")))
+    return { shape: "compare", companies, comparative };
 
   const shown = intents.filter((i) => i !== "compare");
-  if (!shown.length) return undefined;
-  const lines = [`## ${companies.map((c) => c.name).join(" and ")}`, ""];
-  for (const c of companies) {
-    if (companies.length > 1) lines.push(`**${companyLink(c)}**`, "");
-    else lines.push(`${companyLink(c)} is a ${c.type} based in ${c.location}${citeFact(c, "Headquarters")}.`, "");
-    lines.push(...shown.flatMap((intent) => factLines(c, intent)), "");
+  return shown.length ? { shape: "fact", companies, shown } : undefined;
+}
+
+/** The answer from the company data, or undefined when the question is not one it can answer. */
+export function factAnswer(question: FactQuestion): string | undefined {
+  const read = readFactQuestion(question);
+  return read && factReadAnswer(question.question, read);
+}
+
+/** The answer to a question read from the company data, in markdown that cites each fact. */
+function factReadAnswer(question: string, read: FactRead): string {
+  switch (read.shape) {
+    case "brand-owner": {
+      const { brands } = read;
+      const lines = [`## Who owns ${brands.map((b) => properBrand(b)).join(" and ")}`, ""];
+      for (const b of brands) {
+        const c = b.company;
+        lines.push(
+          `**${properBrand(b)}** belongs to ${companyLink(c)}${citeFact(c, "Key brands")} (${c.location}${citeFact(c, "Headquarters")}), ${rankLine(c)}${citeFact(c, "Rank basis")}.`,
+          "",
+          factLine(c, `Owner of ${c.name}`, c.ownership, "Owner"),
+          "",
+        );
+      }
+      lines.push("**Sources**", "", ...sourcesOf(unique(brands.map((b) => b.company))));
+      return lines.join("\n");
+    }
+    case "place":
+      return placeAnswer(read.row);
+    case "carriers":
+      return carriersAnswer(read.supplier);
+    case "ranking":
+      return read.narrowed
+        ? narrowedRankingAnswer(question, read.type, read.companies)
+        : rankingAnswer(question, read.type);
+    case "compare": {
+      const { companies, comparative } = read;
+      return [
+        `## ${companies.map((c) => c.name).join(" vs. ")}`,
+        "",
+        // The answer to the measure asked comes first; without one, how the ranking places them.
+        (comparative && compareVerdict(companies, comparative)) ?? comparisonLead(companies),
+        "",
+        comparisonTable(companies),
+        "",
+        "**Sources**",
+        "",
+        ...sourcesOf(companies),
+      ].join("\n");
+    }
+    case "fact": {
+      const { companies, shown } = read;
+      const lines = [`## ${companies.map((c) => c.name).join(" and ")}`, ""];
+      for (const c of companies) {
+        if (companies.length > 1) lines.push(`**${companyLink(c)}**`, "");
+        else lines.push(`${companyLink(c)} is a ${c.type} based in ${c.location}${citeFact(c, "Headquarters")}.`, "");
+        lines.push(...shown.flatMap((intent) => factLines(c, intent)), "");
+      }
+      lines.push("**Sources**", "", ...sourcesOf(companies));
+      return lines.join("\n");
+    }
   }
-  lines.push("**Sources**", "", ...sourcesOf(companies));
-  return lines.join("\n");
 }
 
 /** The row a question about one place in a table asks for, if it asks for one. */
