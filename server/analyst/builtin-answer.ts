@@ -1,21 +1,17 @@
 import type { CompanyCoverage } from "#common/search/company-coverage.ts";
-import { COMPANIES } from "../content/companies.server.ts";
-import { analystAnswer, readTurn } from "./builtin-analyst.ts";
-import { brandOwners, namesIn } from "./company-names.ts";
+import { analystAnswer } from "./builtin-analyst.ts";
 import type { ConversationContext } from "./conversation-context.ts";
-import { asksCoverage, coverageAnswer } from "./coverage-answer.ts";
+import { coverageAnswer } from "./coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
 import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
-import { periodIn } from "./question-dates.ts";
+import { parse } from "./query.ts";
 
 /** A company's coverage on the hub, newest first, as many items as asked for (undefined for an unknown company). */
 export type CoverageLookup = (companyId: number, limit: number) => Promise<CompanyCoverage | undefined>;
 
 /** Enough of a company's coverage to answer for a period ("this year") from it. */
 const COVERAGE_READ = 50;
-
-const BRANDS = brandOwners(COMPANIES);
 
 export interface BuiltinLookups {
   /** What the hub has said about one company (the profiles' coverage index). */
@@ -44,28 +40,17 @@ export async function builtinAnswer(
 ): Promise<BuiltinReply> {
   const { context } = options;
   const now = options.now ?? new Date();
-  const turn = readTurn(index, message, context);
-  const company = turn.companies.length === 1 ? turn.companies[0] : undefined;
-  const covered =
-    company && options.coverage && asksCoverage(turn.text)
-      ? await options.coverage(company.id, COVERAGE_READ)
-      : undefined;
+  const { query, turn, take: read } = parse(index, message, context, { now, deep, market: Boolean(options.market) });
+  // The router: each intent by the query alone. A turn the coverage index or the figures cannot
+  // answer after all (no coverage lookup, no figures imported) goes on to the hub's own content.
+  const company = query.intent === "coverage" ? turn.companies[0] : undefined;
+  const covered = company && options.coverage ? await options.coverage(company.id, COVERAGE_READ) : undefined;
   if (company && covered)
     return {
-      markdown: coverageAnswer(company, covered, periodIn(turn.text, now)),
+      markdown: coverageAnswer(company, covered, query.filters.period),
       about: { companies: [company.id], intents: [] },
     };
 
-  const read = options.market
-    ? marketDataIntent.read({
-        text: turn.text,
-        namesCompany: turn.companies.length > 0 || namesIn(turn.text, BRANDS).length > 0,
-        topics: index.topicGroups(turn.text),
-        knows: (word) => index.knows(word),
-        ...(context.market ? { previous: context.market } : {}),
-        now,
-      })
-    : undefined;
   const figures = read && options.market ? await options.market() : undefined;
   const take = read && figures ? marketDataIntent.refine(read, figures) : undefined;
   if (take && figures) {

@@ -43,7 +43,6 @@ const NOT_A_NAME = new Set([
   ...US_STATES.map(([name]) => fold(name)),
 ]);
 
-
 /**
  * A name or a question as names are compared: folded, curly quotes straightened, apostrophes
  * dropped ("Tito's" and "titos" are one name) and hyphens spaced ("Brown-Forman", "brown forman").

@@ -1,0 +1,201 @@
+// Stage one of the analyst: a turn read once into a typed Query, which the router and the intents
+// read instead of the raw text (docs/analyst.md). Reading is pure: it needs the hub's index for
+// names and words, the conversation so far and the clock, never the answer.
+import { z } from "zod";
+import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
+import { fold } from "#common/content/fold.ts";
+import { COMPANIES } from "../content/companies.server.ts";
+import { countAsked, FACT_INTENTS, positionIn, readFactQuestion, tableAsked } from "./company-facts.ts";
+import { brandOwners, namesIn } from "./company-names.ts";
+import type { ConversationContext } from "./conversation-context.ts";
+import { asksCoverage } from "./coverage-answer.ts";
+import type { HubIndex } from "./hub-index.ts";
+import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
+import { marketQuerySchema } from "./intents/market-data/market-query.ts";
+import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
+import { periodIn } from "./question-dates.ts";
+import { asksListed, categoriesAsked, measureAsked } from "./ranking-filters.ts";
+import { readTurn, type Turn } from "./read-turn.ts";
+import { stateIn } from "./us-states.ts";
+
+/** The intents a turn is routed to, in the order the router tries them (docs/analyst.md). */
+export const QUERY_INTENTS = [
+  "coverage",
+  "data-series",
+  "brand-owner",
+  "place",
+  "carriers",
+  "ranking",
+  "compare",
+  "fact",
+  "podcast-list",
+  "published",
+  "report",
+  "topic",
+] as const;
+export type QueryIntent = (typeof QUERY_INTENTS)[number];
+
+const ASKS_PODCAST =
+  /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
+const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
+const SERIES = Object.values(SERIES_NAME);
+const BRANDS = brandOwners(COMPANIES);
+
+const periodSchema = z.object({ label: z.string(), from: z.string(), to: z.string(), said: z.string() });
+
+export const querySchema = z.object({
+  /** The question with misspelt names and words put right. */
+  text: z.string(),
+  intent: z.enum(QUERY_INTENTS),
+  /** The company facts asked for (owner, founded, size…), in the order the fact patterns list them. */
+  facts: z.array(z.enum(FACT_INTENTS)),
+  /** The companies the turn is about (named, or carried from the turn before), by id. */
+  companies: z.array(z.number().int()),
+  /** The brands it asks the owner of. */
+  brands: z.array(z.string()),
+  /** Which of the companies has more or less of a measure, when it asks. */
+  comparative: z.object({ measure: z.enum(COMPARED_MEASURES), more: z.boolean(), said: z.string() }).optional(),
+  filters: z.object({
+    /** A state the question names, by its code. */
+    state: z.string().length(2).optional(),
+    categories: z.array(z.enum(["beer", "wine", "spirits"])),
+    listed: z.boolean(),
+    period: periodSchema.optional(),
+    /** The podcast series it names. */
+    series: z.array(z.string()),
+  }),
+  /** A ranking's table, measure, count and one place asked for. */
+  table: z.enum(["manufacturer", "distributor"]).optional(),
+  measure: z.enum(["employees", "states", "cases", "share"]).optional(),
+  count: z.number().int().optional(),
+  position: z.union([z.number().int(), z.literal("last")]).optional(),
+  /** What the turn asks about in the hub's coverage: its words, with a topic carried from the last turn. */
+  topic: z.object({
+    /** The text searched: the topic without the series' names and the words that date it. */
+    searched: z.string(),
+    /** The topic's terms the hub's index knows, each group a term and its synonyms. */
+    terms: z.array(z.array(z.string())),
+    /** Words of the question the hub never uses. */
+    unknown: z.array(z.string()),
+  }),
+  podcast: z.boolean(),
+  /** It asks for the newest items ("what's new?") rather than a topic. */
+  latest: z.boolean(),
+  /** What was carried from earlier turns. */
+  carried: z.object({ companies: z.boolean(), facts: z.boolean(), topic: z.string() }),
+  /** The turn read as a question on the market figures, when the figures may answer it. */
+  market: z.object({ query: marketQuerySchema, route: z.enum(["figures", "beside", "fallback"]) }).optional(),
+  deep: z.boolean(),
+});
+export type Query = z.infer<typeof querySchema>;
+
+/** A turn read: the query, and the reading it was made from, which the intents still use. */
+export interface Parsed {
+  query: Query;
+  turn: Turn;
+  take: MarketTake | undefined;
+}
+
+/** The text a turn searches the hub for: without the series it names or, of the podcast, the words that name one. */
+function searchedText(topic: string, podcast: boolean, saidPeriod: string | undefined): string {
+  let searched = SERIES.reduce(
+    (text, name) => text.replace(new RegExp(`\\b(?:the )?${fold(name).replace(/^the /, "")}\\b`, "gi"), " "),
+    fold(topic),
+  )
+    // Of the podcast, "the daily one", "the weekly show" and "what is it called" name a series, not a topic.
+    .replace(podcast ? /\b(?:daily|weekly|call(?:ed)?|named?|names|shows?|series)\b/g : /$^/, " ");
+  // The words that date the question ("November 16") name no topic.
+  if (saidPeriod) searched = searched.replace(fold(saidPeriod), " ");
+  return searched;
+}
+
+/** Reads one turn of a conversation into a Query. */
+export function parse(
+  index: HubIndex,
+  question: string,
+  context: ConversationContext,
+  options: { now: Date; deep: boolean; market: boolean },
+): Parsed {
+  const turn = readTurn(index, question, context);
+  const { now, deep } = options;
+  const topicText = fold(turn.topic);
+  const podcast = ASKS_PODCAST.test(topicText);
+  const period = periodIn(turn.text, now);
+  const searched = searchedText(turn.topic, podcast, period?.said);
+  const terms = index.topicGroups(searched);
+  const take = options.market
+    ? marketDataIntent.read({
+        text: turn.text,
+        namesCompany: turn.companies.length > 0 || namesIn(turn.text, BRANDS).length > 0,
+        topics: index.topicGroups(turn.text),
+        knows: (word) => index.knows(word),
+        ...(context.market ? { previous: context.market } : {}),
+        now,
+      })
+    : undefined;
+  const factRead = turn.facts
+    ? readFactQuestion({
+        question: turn.text,
+        intents: turn.intents,
+        companies: turn.companies,
+        brands: turn.brands.length
+          ? namesIn(turn.text, BRANDS).map(({ name, id }) => ({
+              brand: name,
+              company: COMPANIES.find((c) => c.id === id)!,
+            }))
+          : [],
+        comparative: turn.comparative,
+      })
+    : undefined;
+  const named = turn.companies.length > 0;
+  const latest = !period && ASKS_LATEST.test(fold(turn.text));
+  const intent: QueryIntent =
+    turn.companies.length === 1 && asksCoverage(turn.text)
+      ? "coverage"
+      : take?.route === "figures"
+        ? "data-series"
+        : factRead
+          ? factRead.shape
+          : podcast && !terms.length && !named
+            ? "podcast-list"
+            : (period || latest) && !terms.length && !named
+              ? "published"
+              : deep
+                ? "report"
+                : "topic";
+  const state = stateIn(turn.text);
+  const table = tableAsked(turn.text);
+  const measure = measureAsked(turn.text);
+  const count = countAsked(turn.text);
+  const position = positionIn(turn.text);
+  const query: Query = {
+    text: turn.text,
+    intent,
+    facts: turn.intents,
+    companies: turn.companies.map((c) => c.id),
+    brands: turn.brands,
+    ...(turn.comparative ? { comparative: turn.comparative } : {}),
+    filters: {
+      ...(state ? { state: state.code } : {}),
+      categories: categoriesAsked(turn.text),
+      listed: asksListed(turn.text),
+      ...(period ? { period } : {}),
+      series: SERIES.filter((name) => topicText.includes(fold(name).replace(/^the /, ""))),
+    },
+    ...(table ? { table } : {}),
+    ...(measure ? { measure } : {}),
+    ...(count !== undefined ? { count } : {}),
+    ...(position !== undefined ? { position } : {}),
+    topic: { searched: searched.replace(/\s+/g, " ").trim(), terms, unknown: index.unknownWords(searched) },
+    podcast,
+    latest,
+    carried: {
+      companies: turn.carried,
+      facts: turn.intents.length > 0 && context.intents.length > 0 && turn.intents === context.intents,
+      topic: turn.before,
+    },
+    ...(take ? { market: take } : {}),
+    deep,
+  };
+  return { query, turn, take };
+}
