@@ -51,8 +51,8 @@ export const asksListed = (question: string) =>
     fold(question),
   );
 
-/** Whether a company is listed on a stock exchange, as its ownership says. */
-export const isListed = (company: Company) => /^public company\b/i.test(company.ownership);
+/** Whether a company is listed on a stock exchange itself (not through a parent), as its typed owner says. */
+export const isListed = (company: Company) => company.facts?.ownership.kind === "public";
 
 /** The measure a ranking question ranks by, when it is not the table's revenue. */
 export function measureAsked(question: string): Measure | undefined {
@@ -88,22 +88,24 @@ function statementsOf(c: Company): string[] {
 const number = (text: string) => Number(text.replace(/,/g, ""));
 
 // Each measure as the data writes it, with the number to rank by in its first group.
-const MEASURE_FIGURE: Record<Measure, RegExp> = {
-  employees: /(\d[\d,]*)/,
-  states: /\b(\d+) (?:u\.s\. )?states\b/i,
+const MEASURE_FIGURE: Record<"cases" | "share", RegExp> = {
   cases: /\b(\d+(?:\.\d+)?) million (?:nine-liter |9-liter )?cases\b/i,
   share: /\b(\d+(?:\.\d+)?)%/,
 };
 
 /** A company's own figure for a measure, with the statement that gives it; none when its data has none. */
 export function measureOf(c: Company, measure: Measure): { value: number; said: string } | undefined {
-  const candidates =
-    measure === "employees"
-      ? [c.profile?.employees ?? ""].filter((e) => !/^not /i.test(e))
-      : measure === "states"
-        ? [c.coverage ?? ""]
-        : statementsOf(c).filter((s) => measure !== "share" || /\bshare\b/i.test(s));
-  for (const said of candidates) {
+  // Headcount and states served are typed values of the company data; volume and share are still
+  // read from what its profile says of them.
+  if (measure === "employees") {
+    const employees = c.facts?.employees;
+    return employees && c.profile ? { value: employees.count, said: c.profile.employees } : undefined;
+  }
+  if (measure === "states") {
+    const count = c.facts?.coverage?.count;
+    return count !== undefined && c.coverage ? { value: count, said: c.coverage } : undefined;
+  }
+  for (const said of statementsOf(c).filter((s) => measure !== "share" || /\bshare\b/i.test(s))) {
     const m = MEASURE_FIGURE[measure].exec(said);
     if (m) return { value: number(m[1]!), said };
   }
