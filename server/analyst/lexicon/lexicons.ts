@@ -1,0 +1,38 @@
+// Every word list the analyst reads a question by, with its name: the lint over all of them
+// (lexicons.test.ts) fails on a phrase in two lists unless the pair of lists is declared to share it.
+import { MARKET_WORDS, WORD_LISTS } from "../intents/market-data/market-words.ts";
+import { COMPARATIVES, COMPARED_MEASURES } from "./comparatives.ts";
+
+export interface NamedList {
+  name: string;
+  words: readonly string[];
+}
+
+export const LEXICON_LISTS: readonly NamedList[] = [
+  ...WORD_LISTS.map((list) => ({ name: `market-words.${list}`, words: MARKET_WORDS.lists[list].words })),
+  ...COMPARED_MEASURES.flatMap((measure) =>
+    (["more", "less"] as const).map((side) => ({
+      name: `comparatives.${measure}.${side}`,
+      words: COMPARATIVES.measures[measure][side],
+    })),
+  ),
+];
+
+/** Pairs of lists that may share a phrase, as their files declare them. */
+export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = MARKET_WORDS.shared.map(
+  ([a, b]) => [`market-words.${a}`, `market-words.${b}`] as const,
+);
+
+/** Each phrase found in two lists that are not declared to share it: "older" is in a and b. */
+export function lexiconClashes(
+  lists: readonly NamedList[],
+  shared: ReadonlyArray<readonly [string, string]> = DECLARED_SHARED,
+): string[] {
+  const declared = (a: string, b: string) => shared.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  const where = new Map<string, string[]>();
+  for (const list of lists)
+    for (const word of new Set(list.words)) where.set(word, [...(where.get(word) ?? []), list.name]);
+  return [...where]
+    .filter(([, names]) => names.some((a, i) => names.slice(i + 1).some((b) => !declared(a, b))))
+    .map(([word, names]) => `"${word}" is in ${names.join(" and ")}`);
+}
