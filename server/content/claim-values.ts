@@ -1,6 +1,7 @@
 // Whether a claim's typed value says what the claim's text says (issue 40). Each check returns
 // the mismatches it finds, one readable sentence each beginning with the field's name;
 // company-record.ts puts the company's name in front and refuses the file on any of them.
+import { MONTHS } from "#common/market/figure-format.ts";
 import {
   US_STATES,
   isStateCode,
@@ -169,20 +170,6 @@ export function ownershipProblems(value: OwnershipValue, text: string, undisclos
   return problems;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** "2024", "FY to 2025-02-28", "2024-Q4" or "2023-07 to 2023-12", each as the text says it. */
 function periodProblem(field: string, period: string, text: string): string | undefined {
   const missing = `${field} period "${period}" is not the period its text gives the figure: ${quoted(text)}`;
