@@ -17,17 +17,17 @@ import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } fro
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
+import { QUOTAS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
 
 export { readTurn } from "./read-turn.ts";
 
-/** How many recaps and episodes deep research aims to cite, and how much of the question a related one must cover. */
-const DEEP_SOURCES = 4;
-const RELATED_COVERAGE = 0.25;
-/** How many profiles a research report quotes: enough for the several companies a topic spans. */
-const DEEP_PROFILES = 6;
-/** How many of the companies the coverage names a research report places, with their figures. */
-const DEEP_NAMED = 6;
+const {
+  deepSources: DEEP_SOURCES,
+  relatedCoverage: RELATED_COVERAGE,
+  deepProfiles: DEEP_PROFILES,
+  deepNamed: DEEP_NAMED,
+} = QUOTAS;
 const BRANDS = brandOwners(COMPANIES);
 
 // Words that ask for what is new rather than about a topic.
@@ -572,19 +572,20 @@ export function analystAnswer(
   // what suppliers are doing") often finds each part answered in its own section of one recap.
   // One recap alone on a topic is quoted a section further: its advice is often in its last section.
   const recapsCovering = new Set(dated.filter((h) => h.passage.kind === "recap").map((h) => sourceOf(h.passage))).size;
+  const kind = deep ? "deep" : podcast ? "podcast" : "short";
   const recapHits = distinctSources(
     dated.filter((h) => h.passage.kind === "recap"),
-    deep ? 8 : podcast ? 2 : 4,
-    !deep && recapsCovering === 1 ? 4 : 3,
-    deep ? 12 : podcast ? 2 : 6,
+    QUOTAS.recaps[kind],
+    !deep && recapsCovering === 1 ? QUOTAS.recapSections.alone : QUOTAS.recapSections.usual,
+    QUOTAS.recapPassages[kind],
   );
   // A question for the podcast hears what was said as well as what the episode is about: its
   // description and its best transcript moment, which rank close (the description is short).
   const episodeHits = distinctSources(
     dated.filter((h) => h.passage.kind === "episode" && inSeries(h.passage)),
-    deep ? 4 : podcast ? 3 : 1,
-    podcast && !deep ? 2 : 1,
-    deep ? 4 : podcast ? 4 : 1,
+    QUOTAS.episodes[kind],
+    podcast && !deep ? QUOTAS.episodeSections.podcast : QUOTAS.episodeSections.usual,
+    QUOTAS.episodePassages[kind],
   );
   const tags = [
     ...new Set(

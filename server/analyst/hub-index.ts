@@ -8,6 +8,7 @@ import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctSpelling } from "./company-names.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
+import { SEARCH, WEIGHTS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
 import { companyPassage, episodePassage, recapPassages, transcriptPassages, type Passage } from "./hub-corpus.ts";
 
@@ -276,14 +277,14 @@ const ROLE_STEMS = new Set(
     .split(" ")
     .map((w) => stemmer(w)),
 );
-const ROLE_WEIGHT = 0.5;
+const ROLE_WEIGHT = WEIGHTS.role;
 
 // A word the hub never uses has no measurable rarity (its count is zero). Weighed as rare as the
 // corpus allows, one stray word would sink a topic every recap covers; weighed as nothing, "sake
 // sales in Nevada" would be covered by whatever mentions Nevada. It weighs as the question's rarest
 // known word; the analyst then asks for more than half (see builtin-analyst.ts), so one unknown
 // word outweighs one known word, and two known words outweigh it.
-const UNKNOWN_WEIGHT = 1;
+const UNKNOWN_WEIGHT = WEIGHTS.unknown;
 
 /**
  * The words a passage is known by rather than the words it uses: a recap's headline and tags, an
@@ -342,9 +343,9 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
     searchOptions: {
       tokenize: (text) => text.split(" "),
       processTerm: (t) => t,
-      boost: { source: 2, section: 1.5, keywords: 2 },
-      prefix: (t) => t.length > 4,
-      fuzzy: (t) => (t.length > 6 ? 0.15 : false),
+      boost: { ...SEARCH.boost },
+      prefix: (t) => t.length >= SEARCH.prefixFrom,
+      fuzzy: (t) => (t.length >= SEARCH.fuzzyFrom ? SEARCH.fuzzy : false),
       combineWith: "OR",
     },
   });

@@ -1,0 +1,56 @@
+// Every number the analyst is tuned by, in one place, each with what it does and what moving it
+// does to the evaluation (`npm run bench:chat-eval`; docs/chat-eval.md has the rounds that set
+// them). Change one only with every set scored before and after: none may score lower.
+
+/** Retrieval: how the search index weighs a match (MiniSearch options). */
+export const SEARCH = {
+  /** A match in a source's title, a recap section's heading, or its tags counts this much more. */
+  boost: { source: 2, section: 1.5, keywords: 2 },
+  /** Words longer than this match as prefixes ("distribut" finds "distributors"). */
+  prefixFrom: 5,
+  /**
+   * Words this long or longer match within this share of their letters (a typo the corrector
+   * missed). At 0.3 no set moves (measured 2026-11-27): a guard kept for words the sets lack.
+   */
+  fuzzyFrom: 7,
+  fuzzy: 0.15,
+} as const;
+
+/** Weights of a question's words when coverage is measured (hub-index.ts). */
+export const WEIGHTS = {
+  /**
+   * A role word ("suppliers", "brands") weighs half: "tequila suppliers" is about tequila first.
+   * At 1 no set moves (measured 2026-11-27); it stands on the reasoning, and on the unit tests.
+   */
+  role: 0.5,
+  /**
+   * A word the hub never uses weighs as the question's rarest known word (times this). Measured
+   * 2026-11-27: at 2, probe 59, probe-2 38, probe-4 41, test 77 of 90; at 0.5, regression 31
+   * ("sake breweries in Nevada" is answered as covered), dev 96, test 80.
+   */
+  unknown: 1,
+} as const;
+
+/** How much of the hub a short answer and a research report quote (builtin-analyst.ts). */
+export const QUOTAS = {
+  /** Deep research aims to cite this many recaps and episodes before it reads related coverage. */
+  deepSources: 4,
+  /** A related recap or episode must cover this share of the question to join a thin report. At 0.5, probe 59 (2026-11-27). */
+  relatedCoverage: 0.25,
+  /** Profiles a research report quotes: enough for the several companies a topic spans. */
+  deepProfiles: 6,
+  /** Companies the coverage names that a research report places with their figures. */
+  deepNamed: 6,
+  /** Distinct recaps quoted: in a report, a short answer, a podcast question. Short at 2: probe-2 36, test 80 (2026-11-27). */
+  recaps: { deep: 8, short: 4, podcast: 2 },
+  /** Sections quoted per recap: three, or four when one recap alone covers the topic (short answers). */
+  recapSections: { usual: 3, alone: 4 },
+  /** Recap passages in all: in a report, a short answer, a podcast question. */
+  recapPassages: { deep: 12, short: 6, podcast: 2 },
+  /** Distinct episodes quoted: in a report, a podcast question, any other short answer. */
+  episodes: { deep: 4, podcast: 3, short: 1 },
+  /** Passages per episode: a podcast question hears its description and its best moment. */
+  episodeSections: { podcast: 2, usual: 1 },
+  /** Episode passages in all. */
+  episodePassages: { deep: 4, podcast: 4, short: 1 },
+} as const;
