@@ -17,6 +17,10 @@ const TOKEN = "desk-test-admin-token-0123456789";
 const OWNER = { name: "Olivia Owner", email: "owner@proofline.test", password: "owner-password-123" };
 const EDITOR = { name: "Eddie Editor", email: "editor@proofline.test", password: "editor-password-456" };
 const MEDIA = path.join(ROOT, "content/media");
+// A time scheduled from the desk must be ahead of the clock: January 15 of next year always is,
+// and New York keeps standard time then (EST, UTC-5). (Read off the clock directly: this file is
+// not in CI's year-ahead run, where its axe test outruns 60 s; docs/dates-and-the-clock.md.)
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 let browser: Browser;
 let server: RunningServer;
@@ -249,18 +253,18 @@ describe("the editor's desk", () => {
     const headline = "Desk test: scheduled for next year";
     await page.getByLabel("Headline").fill(headline);
     await page.getByLabel("Text (markdown)").fill("Sample content.");
-    // 10:00 in New York on 2027-01-15 is 15:00 UTC (EST).
-    await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
+    // 10:00 in New York on January 15 is 15:00 UTC (EST).
+    await page.getByLabel("Publish at").fill(`${NEXT_YEAR}-01-15T10:00:00`);
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
     expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe(
-      "2027-01-15T15:00:00.000Z",
+      `${NEXT_YEAR}-01-15T15:00:00.000Z`,
     );
 
     for (const path of ["/admin", "/admin/recaps", "/admin/recaps?status=scheduled"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);
       await hydrated(page);
-      await page.getByText("Jan 15, 2027, 10:00 AM EST").first().waitFor();
+      await page.getByText(`Jan 15, ${NEXT_YEAR}, 10:00 AM EST`).first().waitFor();
     }
     // Without JavaScript the server's own rendering: the same instant, in UTC, the zone named.
     const cookies = await context.cookies();
@@ -273,7 +277,7 @@ describe("the editor's desk", () => {
     const plainPage = await plain.newPage();
     const res = await plainPage.goto("/admin/recaps");
     expect(res?.status()).toBe(200);
-    await plainPage.getByText("Jan 15, 2027, 3:00 PM UTC").first().waitFor();
+    await plainPage.getByText(`Jan 15, ${NEXT_YEAR}, 3:00 PM UTC`).first().waitFor();
     await plain.close();
     expectNoUnexpectedErrors();
     await context.close();
@@ -288,14 +292,14 @@ describe("the editor's desk", () => {
     await hydrated(page);
     await page.getByLabel("Headline").fill("Desk test: scheduled from Kolkata");
     await page.getByLabel("Text (markdown)").fill("Sample content.");
-    await page.getByLabel("Publish at").fill("2027-01-15T10:00:00");
+    await page.getByLabel("Publish at").fill(`${NEXT_YEAR}-01-15T10:00:00`);
     await press(page, "Schedule", /\/admin\/recaps\/drafts\/\d+\?done=scheduled$/);
     expect(await publishAtOf("recap_drafts", Number(/\/drafts\/(\d+)/.exec(page.url())![1]))).toBe(
-      "2027-01-15T04:30:00.000Z",
+      `${NEXT_YEAR}-01-15T04:30:00.000Z`,
     );
     await page.goto("/admin");
     await hydrated(page);
-    await page.getByText("Jan 15, 2027, 10:00 AM GMT+5:30").first().waitFor();
+    await page.getByText(`Jan 15, ${NEXT_YEAR}, 10:00 AM GMT+5:30`).first().waitFor();
     expectNoUnexpectedErrors();
     await context.close();
   });
