@@ -884,8 +884,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** How long a page has to show a text: the pages are local, so a miss is a miss, not a slow page. */
-const SHOW_MS = 5_000;
+/**
+ * How long a page has to show a text. A state's pages load side by side on CI's two cores, where a
+ * page under that load has taken more than 5 s to show a text it does show (CI rehearsal,
+ * 2026-11-27: `recap/:id`'s comment island, `admin/recaps/drafts/:draftId`). This test proves what
+ * each state shows, not how fast: speed is measured by `npm run bench`, never asserted here.
+ */
+const SHOW_MS = 15_000;
 
 /** Loads `c.path` fresh in `context` and checks status, destination and content; JavaScript on or off as the context is. */
 async function checkPage(
