@@ -1,6 +1,5 @@
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
-import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import {
   comparisonLead,
   comparisonTable,
@@ -16,6 +15,7 @@ import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.
 import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
+import { ASKS_LATEST, ASKS_PODCAST, SERIES } from "./query.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
 import { QUOTAS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
@@ -31,12 +31,8 @@ const {
 const BRANDS = brandOwners(COMPANIES);
 
 // Words that ask for what is new rather than about a topic.
-const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
 
 // Words that ask for the podcast rather than the recaps.
-const ASKS_PODCAST =
-  /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
-const SERIES = Object.values(SERIES_NAME);
 
 const SUGGESTIONS = [
   "What's trending in tequila in New York?",

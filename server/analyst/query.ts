@@ -35,10 +35,10 @@ export const QUERY_INTENTS = [
 ] as const;
 export type QueryIntent = (typeof QUERY_INTENTS)[number];
 
-const ASKS_PODCAST =
+export const ASKS_PODCAST =
   /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
-const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
-const SERIES = Object.values(SERIES_NAME);
+export const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
+export const SERIES = Object.values(SERIES_NAME);
 const BRANDS = brandOwners(COMPANIES);
 
 const periodSchema = z.object({ label: z.string(), from: z.string(), to: z.string(), said: z.string() });
