@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, launchBrowser, openHydrated } from "../support/browser.ts";
+import { expectNoAxeViolations, holdPageClock, launchBrowser, openHydrated } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { fakeUpstream, json } from "../support/fake-upstream.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -199,7 +199,7 @@ describe("/chat with a workflow webhook", () => {
 
   it("retries a network failure after 3 s and 6 s, announcing each attempt, then gives the network message", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
-    await page.clock.install();
+    await holdPageClock(page);
     const bodies: unknown[] = [];
     await page.route("**/api/chat", async (route) => {
       bodies.push(route.request().postDataJSON());
@@ -226,7 +226,7 @@ describe("/chat with a workflow webhook", () => {
 
   it("shows the deep-research wait with its timer and notices, then the answer", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
-    await page.clock.install();
+    await holdPageClock(page);
     const held = holdWebhook();
     await page.getByRole("switch", { name: "Deep Research" }).click();
     await input(page).fill("Deep dive on agave");
@@ -340,7 +340,7 @@ describe("/chat with an LLM that streams", () => {
 describe("/chat timeouts, keyboard and screen readers", () => {
   it("gives up after three 2-minute timeouts with the spec's message, and after 15 minutes for deep research", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, hooked.url, "/chat");
-    await page.clock.install();
+    await holdPageClock(page);
     const held = holdWebhook();
     // The browser gives up on each attempt; answering the abandoned calls frees the server's deep-research slots.
     const abandon = () => held.splice(0).forEach((answer) => answer({ output: "too late" }));

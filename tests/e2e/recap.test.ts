@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import type { Recap } from "#server/data/recaps.server.ts";
-import { DESKTOP, hydrated, launchBrowser, openHydrated, openPage, PHONE } from "../support/browser.ts";
+import { DESKTOP, holdPageClock, hydrated, launchBrowser, openHydrated, openPage, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
@@ -121,7 +121,7 @@ describe("/recap: list and reader", () => {
       if (isRouteData(new URL(r.url()))) dataRequests.push(r.url());
     });
     // The page's clock is stepped by hand: 100 ms between keys, whatever the machine's load.
-    await page.clock.install();
+    await holdPageClock(page);
     for (const key of "TEQUILA") {
       await search(page).press(key);
       await page.clock.runFor(100);

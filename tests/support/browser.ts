@@ -39,6 +39,17 @@ function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
+/**
+ * Puts the page's timers in the test's hands: nothing fires until `page.clock.runFor` (or
+ * `resume`). An installed clock otherwise runs at the natural pace between the test's steps
+ * (and under bin/test-clock-ahead every context has one already), so a step slowed by the
+ * machine's load would count as time passing in the page.
+ */
+export async function holdPageClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 360, height: 740 };
 /** The phone width the issues name (an iPhone's 390 px). */
