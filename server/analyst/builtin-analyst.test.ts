@@ -140,6 +140,30 @@ describe("the built-in analyst", () => {
     expect(answer).toContain("- Top RTD launches this quarter");
   });
 
+  it("narrows a topic to a place the coverage names, and says so when none names it, instead of 'No coverage'", async () => {
+    const index = await knowledge.get();
+    const chicago = analystAnswer(index, "What has the hub said about tequila in Chicago?", false).markdown;
+    expect(chicago).not.toContain("No coverage yet");
+    expect(chicago).toContain("The hub has no Chicago-specific coverage of this; on the rest of the question it says:");
+    expect(chicago).toMatch(/\[Tequila's New York Moment[^\]]*\]\(\/recap\/\d+/);
+    const newYork = analystAnswer(index, "What's trending in tequila in New York?", false).markdown;
+    expect(newYork).not.toContain("-specific coverage");
+    expect(newYork).toMatch(/\[Tequila's New York Moment[^\]]*\]\(\/recap\/\d+/);
+  });
+
+  it("answers 'No coverage' for a kind of drink the hub has never named, whatever else the question names", async () => {
+    const index = await knowledge.get();
+    for (const question of [
+      "is baijiu showing up on restaurant menus?",
+      "hard kombucha on restaurant menus in Chicago",
+    ])
+      expect(analystAnswer(index, question, false).markdown, question).toContain("No coverage yet");
+    // A kind it has covered, beside one it has not, is answered, and the other said to be missing.
+    const both = analystAnswer(index, "tequila or soju on restaurant menus?", false).markdown;
+    expect(both).not.toContain("No coverage yet");
+    expect(both).toContain("Nothing in the hub mentions “soju”");
+  });
+
   it("writes a longer, sectioned report for deep research", async () => {
     const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true).markdown;
     for (const section of [

@@ -15,8 +15,8 @@ import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.
 import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
 import { inPeriod, periodIn, type Period } from "./question-dates.ts";
-import { ASKS_LATEST, ASKS_PODCAST, SERIES } from "./query.ts";
-import { readTurn, type Turn } from "./read-turn.ts";
+import { parse, SERIES, type Parsed } from "./query.ts";
+import { drinksIn, type DrinkKind } from "./lexicon/drinks.ts";
 import { QUOTAS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
 
@@ -27,6 +27,7 @@ const {
   relatedCoverage: RELATED_COVERAGE,
   deepProfiles: DEEP_PROFILES,
   deepNamed: DEEP_NAMED,
+  placePassages: PLACE_SOURCES,
 } = QUOTAS;
 const BRANDS = brandOwners(COMPANIES);
 
@@ -214,6 +215,47 @@ function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[] {
   );
 }
 
+/**
+ * Whether a question is about kinds of drink the hub has never named (by any of their words or their
+ * narrower kinds'): each of its parts that names a topic names such a kind and no other. One part
+ * on something the hub covers ("holiday gift packs and marzipan liqueur") is answered with the rest
+ * said to be missing.
+ */
+function strangeDrinks(index: HubIndex, searched: string): boolean {
+  const unnamed = (kind: DrinkKind) =>
+    !kind.allWords.some((phrase) => phrase.split(" ").every((word) => index.knows(word)));
+  const parts = clausesOf(index, searched);
+  return (
+    parts.length > 0 &&
+    parts.every((part) => {
+      const kinds = drinksIn(part);
+      return kinds.length > 0 && kinds.every(unnamed);
+    })
+  );
+}
+
+/**
+ * The covering hits narrowed to the sources that name the places a question asks about ("tequila in
+ * Chicago"), when any recap or episode does; else its recaps and episodes, with the places unnamed.
+ */
+function inPlaces(index: HubIndex, places: string[], hits: Hit[]): { hits: Hit[]; unnamed: string[] } {
+  if (!places.length) return { hits, unnamed: [] };
+  const naming = new Set(
+    places.flatMap((place) =>
+      index
+        .search(place, PLACE_SOURCES, { perKind: true })
+        .filter((h) => h.coverage === 1)
+        .map((h) => sourceOf(h.passage)),
+    ),
+  );
+  // A profile names its company's places (its base, the states it covers): one that does not name
+  // the place is about elsewhere. A recap or an episode that does not is still on the topic.
+  const there = hits.filter((h) => naming.has(sourceOf(h.passage)));
+  return there.some((h) => h.passage.kind !== "company")
+    ? { hits: there, unnamed: [] }
+    : { hits: hits.filter((h) => h.passage.kind !== "company"), unnamed: places };
+}
+
 /** Beside a part that asks for a fact the company data holds, the parts that ask for none, where they name a topic. */
 function otherPart(index: HubIndex, question: string): string {
   const parts = clausesOf(index, question);
@@ -307,7 +349,7 @@ function namedIn(index: HubIndex, passage: Passage): number[] {
 
 // The drinks a report may ask about by their kind ("tariff risk on cognac and Scotch", "agave for
 // the big suppliers"), each with the words its makers' profiles use for it.
-const DRINK_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+const REPORT_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
   [/\b(?:cognac|brandy)\b/, /\b(?:cognac|brandy|hennessy|courvoisier)\b/g],
   [/\bscotch\b/, /\bscotch\b/g],
   [/\b(?:tequila|agave|mezcal)s?\b/, /\b(?:tequila|agave|mezcal)s?\b/g],
@@ -347,7 +389,7 @@ const MAKER_TEXTS = COMPANIES.filter((c) => c.type === "manufacturer").map((c) =
 function makersOf(question: string): Company[] {
   const q = fold(question);
   const out: Company[] = [];
-  for (const [asked, said] of DRINK_KINDS) {
+  for (const [asked, said] of REPORT_KINDS) {
     if (!asked.test(q)) continue;
     const counted = MAKER_TEXTS.map(({ c, text }) => ({ c, n: text.match(said)?.length ?? 0 }))
       .filter((x) => x.n >= 2)
@@ -427,12 +469,13 @@ export function analystAnswer(
   index: HubIndex,
   question: string,
   deep: boolean,
-  options: { context?: ConversationContext; now?: Date; turn?: Turn } = {},
+  options: { context?: ConversationContext; now?: Date; parsed?: Parsed } = {},
 ): AnalystReply {
-  // A caller that has read the turn already (the provider, to route coverage questions) passes it.
-  const turn = options.turn ?? readTurn(index, question, options.context ?? EMPTY_CONTEXT);
-  const { companies: named, intents, facts } = turn;
   const now = options.now ?? new Date();
+  // A caller that has read the turn already (the provider, to route it) passes its reading.
+  const { query, turn } =
+    options.parsed ?? parse(index, question, options.context ?? EMPTY_CONTEXT, { now, deep, market: false });
+  const { companies: named, intents, facts } = turn;
   const about = {
     companies: turn.subjects.map((c) => c.id),
     intents,
@@ -459,21 +502,13 @@ export function analystAnswer(
   }
 
   // A question about the podcast reads the episodes first, of the series it names; the series is a filter, not a topic.
-  const podcast = ASKS_PODCAST.test(fold(turn.topic));
-  const series = SERIES.filter((name) => fold(turn.topic).includes(fold(name).replace(/^the /, "")));
-  let searched = SERIES.reduce(
-    (text, name) => text.replace(new RegExp(`\\b(?:the )?${fold(name).replace(/^the /, "")}\\b`, "gi"), " "),
-    fold(turn.topic),
-  )
-    // Of the podcast, "the daily one", "the weekly show" and "what is it called" name a series, not a topic.
-    .replace(podcast ? /\b(?:daily|weekly|call(?:ed)?|named?|names|shows?|series)\b/g : /$^/, " ");
+  const { podcast, latest } = query;
+  const { series, period: asked } = query.filters;
+  const { searched, places } = query.topic;
   const inSeries = (p: Passage) => !series.length || series.includes(p.keywords);
   // Deep research reads each part of a question of several on its own (see below). A period named in
   // one part of it ("the state rules, what launched this quarter") dates that part, not the others.
-  const asked = periodIn(turn.text, now);
-  // The words that date the question ("November 16") name no topic.
-  if (asked) searched = searched.replace(fold(asked.said), " ");
-  const parts = deep ? clausesOf(index, searched) : [];
+  const parts = deep && !strangeDrinks(index, searched) ? clausesOf(index, searched) : [];
   const partPeriods = parts.map((part) => periodIn(part, now));
   const period = parts.length >= 2 && partPeriods.some((p) => !p) ? undefined : asked;
   const within = (when: Period | undefined) => (h: Hit) =>
@@ -518,7 +553,13 @@ export function analystAnswer(
   const hits = index.search(searched, deep ? 40 : 20, { perKind: true });
   const terms = [...new Set(hits.flatMap((h) => h.terms))];
   const unknown = index.unknownWords(searched);
-  const relevant = coveringHits(index, searched, hits);
+  // A question about kinds of drink the hub has never named is outside its coverage, whatever else it names.
+  const strange = strangeDrinks(index, searched);
+  const { hits: relevant, unnamed: placesUnnamed } = inPlaces(
+    index,
+    places,
+    strange ? [] : coveringHits(index, searched, hits),
+  );
   // A question about a period reads the recaps and episodes dated in it.
   const inTime = within(period);
   let dated = relevant.filter(inTime);
@@ -613,7 +654,6 @@ export function analystAnswer(
 
   // "What happened last month?", "what's the latest recap about?": nothing to search for but the period
   // or the news itself, so the answer is what was published (in the period), newest first.
-  const latest = !period && ASKS_LATEST.test(fold(turn.text));
   if ((period || latest) && !index.topicGroups(searched).length && !named.length) {
     const published = index.passages
       .filter(
@@ -711,6 +751,12 @@ export function analystAnswer(
 
   const lines: string[] = [`## ${topicOf(question)}`, ""];
   if (period) lines.push(`From the recaps and episodes dated ${period.label} (${period.from} to ${period.to}).`, "");
+  // A place no covering source names narrows nothing: said, and the rest answered ("tequila in Chicago").
+  if (placesUnnamed.length)
+    lines.push(
+      `The hub has no ${placesUnnamed.map((place) => `${place}-specific`).join(" or ")} coverage of this; on the rest of the question it says:`,
+      "",
+    );
   // Said plainly when part of the question is something the hub never mentions, so the rest is not taken for it.
   if (unknown.length)
     lines.push(

@@ -40,7 +40,8 @@ export async function builtinAnswer(
 ): Promise<BuiltinReply> {
   const { context } = options;
   const now = options.now ?? new Date();
-  const { query, turn, take: read } = parse(index, message, context, { now, deep, market: Boolean(options.market) });
+  const parsed = parse(index, message, context, { now, deep, market: Boolean(options.market) });
+  const { query, turn, take: read } = parsed;
   // The router: each intent by the query alone. A turn the coverage index or the figures cannot
   // answer after all (no coverage lookup, no figures imported) goes on to the hub's own content.
   const company = query.intent === "coverage" ? turn.companies[0] : undefined;
@@ -57,7 +58,7 @@ export async function builtinAnswer(
     // A topic, so "any podcast on that?" after a question on the figures searches the hub for it.
     const about = { companies: [], intents: [], topic: turn.text.slice(-500), market: take.query };
     if (take.route === "figures") return { markdown: marketDataIntent.answer(take.query, figures, deep), about };
-    const reply = analystAnswer(index, message, deep, { context, now, turn });
+    const reply = analystAnswer(index, message, deep, { context, now, parsed });
     return {
       markdown: marketDataIntent.beside(
         take,
@@ -68,5 +69,5 @@ export async function builtinAnswer(
       about: reply.uncovered || take.route === "beside" ? { ...reply.about, market: take.query } : reply.about,
     };
   }
-  return analystAnswer(index, message, deep, { context, now, turn });
+  return analystAnswer(index, message, deep, { context, now, parsed });
 }

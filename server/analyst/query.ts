@@ -6,13 +6,15 @@ import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { fold } from "#common/content/fold.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { countAsked, FACT_INTENTS, positionIn, readFactQuestion, tableAsked } from "./company-facts.ts";
-import { brandOwners, namesIn } from "./company-names.ts";
+import { brandOwners, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";
 import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
+import { drinksIn } from "./lexicon/drinks.ts";
+import { placesIn } from "./lexicon/places.ts";
 import { periodIn } from "./question-dates.ts";
 import { asksListed, categoriesAsked, measureAsked } from "./ranking-filters.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -77,6 +79,14 @@ export const querySchema = z.object({
     terms: z.array(z.array(z.string())),
     /** Words of the question the hub never uses. */
     unknown: z.array(z.string()),
+    /**
+     * The U.S. places the question narrows its topic to ("tequila in Chicago"), as written: a filter
+     * on the coverage found, not part of what is searched, so a place the hub names with other
+     * topics, or never, does not sink a topic it covers.
+     */
+    places: z.array(z.string()),
+    /** The kinds of drink it names (lexicon/drinks.json), by name, in its order. */
+    drinks: z.array(z.string()),
   }),
   podcast: z.boolean(),
   /** It asks for the newest items ("what's new?") rather than a topic. */
@@ -109,6 +119,10 @@ function searchedText(topic: string, podcast: boolean, saidPeriod: string | unde
   return searched;
 }
 
+/** A phrase as a pattern that matches it as whole words, every time. */
+const wholeWords = (phrase: string) =>
+  new RegExp(`(?<![\\p{L}\\d])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\d])`, "gu");
+
 /** Reads one turn of a conversation into a Query. */
 export function parse(
   index: HubIndex,
@@ -121,7 +135,12 @@ export function parse(
   const topicText = fold(turn.topic);
   const podcast = ASKS_PODCAST.test(topicText);
   const period = periodIn(turn.text, now);
-  const searched = searchedText(turn.topic, podcast, period?.said);
+  // A place narrows the topic rather than being part of it (see places in the schema).
+  const places = [...new Set(placesIn(slotNames(slotNames(turn.topic, index.aliases), BRANDS)))];
+  const searched = places.reduce(
+    (text, place) => text.replace(wholeWords(fold(place)), " "),
+    searchedText(turn.topic, podcast, period?.said),
+  );
   const terms = index.topicGroups(searched);
   const take = options.market
     ? marketDataIntent.read({
@@ -186,7 +205,13 @@ export function parse(
     ...(measure ? { measure } : {}),
     ...(count !== undefined ? { count } : {}),
     ...(position !== undefined ? { position } : {}),
-    topic: { searched: searched.replace(/\s+/g, " ").trim(), terms, unknown: index.unknownWords(searched) },
+    topic: {
+      searched: searched.replace(/\s+/g, " ").trim(),
+      terms,
+      unknown: index.unknownWords(searched),
+      places,
+      drinks: drinksIn(searched).map((kind) => kind.name),
+    },
     podcast,
     latest,
     carried: {

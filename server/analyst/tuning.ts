@@ -53,4 +53,9 @@ export const QUOTAS = {
   episodeSections: { podcast: 2, usual: 1 },
   /** Episode passages in all. */
   episodePassages: { deep: 4, podcast: 4, short: 1 },
+  /**
+   * Passages of each kind read for the sources that name a place a question narrows its topic to
+   * ("tequila in Chicago"): enough to hold every passage that names any state or city the hub has.
+   */
+  placePassages: 500,
 } as const;

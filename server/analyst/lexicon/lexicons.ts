@@ -2,6 +2,8 @@
 // (lexicons.test.ts) fails on a phrase in two lists unless the pair of lists is declared to share it.
 import { MARKET_WORDS, WORD_LISTS } from "../intents/market-data/market-words.ts";
 import { COMPARATIVES, COMPARED_MEASURES } from "./comparatives.ts";
+import { DRINK_KINDS, DRINKS } from "./drinks.ts";
+import { PLACES } from "./places.ts";
 
 export interface NamedList {
   name: string;
@@ -16,12 +18,16 @@ export const LEXICON_LISTS: readonly NamedList[] = [
       words: COMPARATIVES.measures[measure][side],
     })),
   ),
+  ...DRINK_KINDS.map((kind) => ({ name: `drinks.${kind.name}`, words: kind.words })),
+  { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
+  { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
 ];
 
 /** Pairs of lists that may share a phrase, as their files declare them. */
-export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = MARKET_WORDS.shared.map(
-  ([a, b]) => [`market-words.${a}`, `market-words.${b}`] as const,
-);
+export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = [
+  ...MARKET_WORDS.shared.map(([a, b]) => [`market-words.${a}`, `market-words.${b}`] as const),
+  ...DRINKS.shared.map(({ lists }) => lists),
+];
 
 /** Each phrase found in two lists that are not declared to share it: "older" is in a and b. */
 export function lexiconClashes(

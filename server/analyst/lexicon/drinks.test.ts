@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { DRINK_KINDS, drinksIn } from "./drinks.ts";
+
+const names = (question: string) => drinksIn(question).map((kind) => kind.name);
+
+describe("the drinks lexicon", () => {
+  it("puts a word in one kind only, and names each kind once", () => {
+    const seen = new Map<string, string>();
+    for (const kind of DRINK_KINDS)
+      for (const word of kind.words) {
+        expect(seen.get(word), `"${word}" is in ${seen.get(word)} and ${kind.name}`).toBeUndefined();
+        seen.set(word, kind.name);
+      }
+    expect(new Set(DRINK_KINDS.map((k) => k.name)).size).toBe(DRINK_KINDS.length);
+  });
+
+  it("places each kind in its family, with the words of its narrower kinds", () => {
+    const bourbon = DRINK_KINDS.find((k) => k.name === "bourbon")!;
+    expect(bourbon).toMatchObject({ family: "spirits", within: ["spirits", "whiskey"] });
+    const whiskey = DRINK_KINDS.find((k) => k.name === "whiskey")!;
+    expect(whiskey.allWords).toEqual(expect.arrayContaining(["whiskey", "bourbon", "scotch", "irish whiskey"]));
+    expect(DRINK_KINDS.find((k) => k.name === "spirits")!.allWords).toEqual(
+      expect.arrayContaining(["tequila", "cognac", "baijiu"]),
+    );
+  });
+
+  it("reads the kinds a question names, in its order, the longest name first", () => {
+    expect(names("irish whiskey vs bourbon, who's growing?")).toEqual(["irish whiskey", "bourbon"]);
+    expect(names("is baijiu showing up on restaurant menus in california")).toEqual(["baijiu"]);
+    expect(names("are spirit-based RTDs taking share from hard seltzers")).toEqual(["ready to drink", "hard seltzer"]);
+    expect(names("Who owns Diageo?")).toEqual([]);
+  });
+});
