@@ -41,7 +41,7 @@ const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
   ],
   [
     "size",
-    /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people|how many states|coverage|footprint|(?:states|markets) do .* cover)\b/,
+    /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people|how many states|coverage|footprint|(?:states|markets) do .* cover|how many (?:[\w-]+ ){0,2}cases|how much (?:did|does|do) .{1,40} sell)\b/,
   ],
   // "Where is Jefferson's distilled?", "where are the cans brewed?" ask where a thing is made, not the
   // head office; "where are they placing their bets?" asks no place at all: "where is X?" is short.

@@ -87,9 +87,11 @@ export function tableSentences(markdown: string): string {
 /**
  * Where a sentence ends: after a full stop, a question or an exclamation mark before a word that
  * does not go on in lower case, or at a line's end. Not after "vs." or an initial ("Ben E. Keith"),
- * and not after "U.S." when the sentence goes on ("the U.S. market"): each would cut one in two.
+ * not after "U.S." when the sentence goes on ("the U.S. market"), a title or a place's short form
+ * ("St. Helena"), nor "No." before its number ("the No. 1 spirits brand"): each would cut one in two.
  */
-export const SENTENCE_END = /(?<=[.!?])(?<!\bvs\.|(?<!\.)\b[A-Z]\.)\s+(?![a-z])|\n+/;
+export const SENTENCE_END =
+  /(?<=[.!?])(?<!\bvs\.|(?<!\.)\b[A-Z]\.|\b(?:St|Mt|Ft|Mr|Mrs|Ms|Dr|Jr|Sr)\.)(?<!\b[Nn]os?\.(?=\s+[\d#]))\s+(?![a-z])|\n+/;
 
 /** Markdown to plain sentences: enough for retrieval and quoting, not for display. */
 export function plainText(markdown: string): string {

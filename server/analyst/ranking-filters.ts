@@ -95,8 +95,8 @@ const MEASURE_FIGURE: Record<"cases" | "share", RegExp> = {
 
 /** A company's own figure for a measure, with the statement that gives it; none when its data has none. */
 export function measureOf(c: Company, measure: Measure): { value: number; said: string } | undefined {
-  // Headcount and states served are typed values of the company data; volume and share are still
-  // read from what its profile says of them.
+  // Headcount, states served and a volume given as the headline figure are typed values of the
+  // company data; other volumes and shares are still read from what its profile says of them.
   if (measure === "employees") {
     const employees = c.facts?.employees;
     return employees && c.profile ? { value: employees.count, said: c.profile.employees } : undefined;
@@ -105,7 +105,17 @@ export function measureOf(c: Company, measure: Measure): { value: number; said: 
     const count = c.facts?.coverage?.count;
     return count !== undefined && c.coverage ? { value: count, said: c.coverage } : undefined;
   }
-  for (const said of statementsOf(c).filter((s) => measure !== "share" || /\bshare\b/i.test(s))) {
+  const cases = measure === "cases" ? c.facts?.money?.cases : undefined;
+  if (cases !== undefined && c.sales) return { value: cases / 1_000_000, said: c.sales };
+  // A statement about one of its brands ("Its High Noon vodka seltzer became the No. 1 spirits brand
+  // … 16.4 million cases") gives the brand's figure, not the company's.
+  // Its own sales, revenue and rank claims are the company's, whatever brands they name.
+  const claims = new Set([c.revenue, c.sales, c.claims?.rankBasis.text]);
+  const ofBrand = (said: string) => {
+    const text = fold(said);
+    return !claims.has(said) && c.keyBrands.some((b) => text.includes(fold(b))) && !text.includes(fold(c.name));
+  };
+  for (const said of statementsOf(c).filter((s) => (measure !== "share" || /\bshare\b/i.test(s)) && !ofBrand(s))) {
     const m = MEASURE_FIGURE[measure].exec(said);
     if (m) return { value: number(m[1]!), said };
   }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { COMPANIES } from "../content/companies.server.ts";
+import { measureOf } from "./ranking-filters.ts";
+
+const company = (name: string) => COMPANIES.find((c) => c.name === name)!;
+
+describe("a company's figure for a ranking's measure", () => {
+  it("reads a volume given as the headline figure from its typed value", () => {
+    expect(measureOf(company("Tito's Handmade Vodka"), "cases")).toEqual({
+      value: 12.2,
+      said: company("Tito's Handmade Vodka").sales,
+    });
+  });
+
+  it("never takes one of its brands' figures for the company's", () => {
+    // Gallo's profile gives High Noon's cases ("the No. 1 spirits brand … 16.4 million cases"), not Gallo's.
+    expect(measureOf(company("Gallo"), "cases")).toBeUndefined();
+  });
+
+  it("keeps the company's own sales claim, whatever brands it names", () => {
+    expect(measureOf(company("Treasury Americas"), "cases")?.value).toBe(2.8);
+  });
+});
