@@ -164,6 +164,20 @@ describe("the built-in analyst", () => {
     expect(both).toContain("Nothing in the hub mentions “soju”");
   });
 
+  it("places beside a named company only the companies whose profiles name it, not those that share its words", async () => {
+    const index = await knowledge.get();
+    const answer = analystAnswer(
+      index,
+      "deep research on diageo versus pernod ricard: their brands and strategy",
+      true,
+    );
+    const linked = links(answer.markdown);
+    const id = (name: string) => `/explorer?company=${COMPANIES.find((c) => c.name === name)!.id}`;
+    expect(linked).toEqual(expect.arrayContaining([id("Diageo North America"), id("Pernod Ricard USA")]));
+    for (const unrelated of ["Heaven Hill Brands", "Constellation Brands", "Mark Anthony Brands"])
+      expect(linked, unrelated).not.toContain(id(unrelated));
+  });
+
   it("writes a longer, sectioned report for deep research", async () => {
     const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true).markdown;
     for (const section of [

@@ -717,10 +717,14 @@ export function analystAnswer(
         .slice(0, DEEP_NAMED + players.length)
     : [];
   // One line per company: a profile may be found by the whole question and by one of its parts.
+  // Beside a company the question names, another's profile is related only when it names that
+  // company (its distributor, its buyer, its rival in a deal): sharing the question's words is not enough.
+  const related = (h: Hit) => !named.length || namedIn(index, h.passage).some((id) => named.some((c) => c.id === id));
   const companyHits = searchedHits.filter(
     (h, i) =>
       !inCoverage.some((c) => c.id === h.passage.companyId) &&
-      searchedHits.findIndex((o) => o.passage.companyId === h.passage.companyId) === i,
+      searchedHits.findIndex((o) => o.passage.companyId === h.passage.companyId) === i &&
+      related(h),
   );
 
   if (!named.length && !recapHits.length && !episodeHits.length && !companyHits.length) {
