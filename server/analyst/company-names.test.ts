@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
 import { factIntents } from "./company-facts.ts";
-import { companiesNamed, companyAliases, NAME_SLOT, nameKey, slotNames } from "./company-names.ts";
+import { companiesNamed, companyAliases, correctNames, NAME_SLOT, nameKey, slotNames } from "./company-names.ts";
 
 const ALIASES = companyAliases(COMPANIES);
 const asks = (question: string) => factIntents(slotNames(question, ALIASES));
@@ -51,5 +51,40 @@ describe("the names the trade uses, kept in the company data", () => {
         ).toEqual([]);
       }
     expect(owner.size).toBeGreaterThan(10);
+  });
+});
+
+describe("misspelt names of several words", () => {
+  // Words a reader uses that are no misspelling: the hub's own vocabulary stands in for this list.
+  const WORDS = new Set(
+    "the a of is was when how many where who what and or in business model wine beer breakthrough".split(" "),
+  );
+  const fix = (question: string) => correctNames(question, ALIASES, (word) => WORDS.has(word));
+
+  it("are put right to the one company they are near, longest name first", () => {
+    expect(fix("When was Republik National Distributing Co founded?")).toBe(
+      "When was republic national distributing Co founded?",
+    );
+    expect(fix("who owns Hensly Beverage Company")).toBe("who owns hensley beverage company");
+    expect(fix("Where is Columbia Distribting based?")).toBe("Where is columbia distributing based?");
+    // A name that ends in a possessive is not taken for a misspelling of itself.
+    expect(fix("who makes jack daniel's?")).toBe("who makes jack daniel's?");
+    expect(companiesNamed(fix("how big is Reyes Beverge Group"), ALIASES)).toEqual([
+      COMPANIES.find((c) => c.name === "Reyes Beverage Group")!.id,
+    ]);
+    // A word that is right English in a name of three ("Breakthru"), and a possessive.
+    expect(fix("Breakthrough Beverage Group's revenue?")).toBe("breakthru beverage group's revenue?");
+  });
+
+  it("are left alone when the words are right, or the name is written as it is", () => {
+    for (const question of [
+      "is the business model of wine and beer changing?",
+      "When was E. & J. Gallo Winery founded?",
+      "Who owns J.J. Taylor Companies?",
+    ])
+      expect(fix(question)).toBe(question);
+    expect(companiesNamed("When was JJ Taylor founded?", ALIASES)).toEqual(
+      companiesNamed("When was J.J. Taylor Companies founded?", ALIASES),
+    );
   });
 });

@@ -48,11 +48,15 @@ const NOT_A_NAME = new Set([
  * dropped ("Tito's" and "titos" are one name) and hyphens spaced ("Brown-Forman", "brown forman").
  */
 export function nameKey(text: string): string {
-  return fold(text)
-    .replace(/[’‘`']/g, "")
-    .replace(/-/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    fold(text)
+      .replace(/[’‘`']/g, "")
+      // "J.J. Taylor" is "JJ Taylor": a stop after a single letter is dropped.
+      .replace(/(?<!\p{L})(\p{L})\./gu, "$1")
+      .replace(/-/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** A brand without the words that say what kind of drink it is, when that leaves a name. */
@@ -161,8 +165,8 @@ export function companiesNamed(question: string, aliases: Map<string, number[]>)
 }
 
 /** Edit distance counting a swap of two neighbouring letters as one edit ("epsiode" is one from "episode"). */
-export function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
+export function editDistance(a: string, b: string, most = 2): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++)
@@ -217,6 +221,56 @@ export function correctSpelling(question: string, vocabulary: ReadonlySet<string
     }
     return best && !tie ? best : word;
   });
+}
+
+/** How far a name of several words may be misspelt: one letter from six, two from nine, three from twenty. */
+const allowedNameEdits = (length: number) => (length >= 20 ? 3 : allowedEdits(length));
+
+/**
+ * The question with misspelt names of several words put right ("Bager Liquor" → "badger liquor",
+ * "Repubic National Distributing Company"): a run of words within the allowed edits of exactly one
+ * such name, with its first letter, and with a word the hub's vocabulary does not hold (`isWord`),
+ * so that two right words never turn into a name. Names of one word are put right with the other
+ * words (`correctSpelling`): a short name is too near the trade's words ("model", "Modelo").
+ */
+export function correctNames(question: string, aliases: Map<string, number[]>, isWord: (w: string) => boolean) {
+  const words = [...question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.&-]*/gu)].map((m) => {
+    const whole = m[0].replace(/[.'’-]+$/, "");
+    // A possessive is not part of the name ("Breakthrough Beverage Group's revenue"), but for a name
+    // that ends in one ("Jack Daniel's").
+    const text = whole.replace(/['’]s$/, "");
+    return { at: m.index, text, key: nameKey(text), end: m.index + whole.length };
+  });
+  const names = [...aliases].filter(([key, ids]) => ids.length === 1 && key.includes(" "));
+  const fixes: Array<{ from: number; to: number; name: string }> = [];
+  for (let i = 0; i < words.length; i++) {
+    if (fixes.some((f) => f.from <= words[i]!.at && words[i]!.at < f.to)) continue;
+    // The nearest name; at one distance, the longest run ("Republic National Distributing Company"
+    // over "Republic National"); two companies' names at one distance and length read as neither.
+    let found: { name: string; id: number; distance: number; n: number; tie: boolean } | undefined;
+    for (let n = 2; n <= 5 && i + n <= words.length; n++) {
+      const run = words.slice(i, i + n);
+      const key = run.map((w) => w.key).join(" ");
+      // A run that holds a name as it is written is no misspelling of another ("E. & J. Gallo").
+      if (aliases.has(key) || namesIn(question.slice(run[0]!.at, run.at(-1)!.end), aliases).length) break;
+      // Two right words are not a misspelt name; three near a name of three are ("Breakthrough Beverage Group").
+      if (n < 3 && run.every((w) => isWord(w.key))) continue;
+      for (const [name, [id]] of names) {
+        const allowed = allowedNameEdits(name.length);
+        if (name[0] !== key[0] || Math.abs(name.length - key.length) > allowed) continue;
+        const distance = editDistance(key, name, allowed);
+        if (distance > allowed) continue;
+        if (!found || distance < found.distance || (distance === found.distance && n > found.n))
+          found = { name, id: id!, distance, n, tie: false };
+        else if (distance === found.distance && n === found.n && id !== found.id) found.tie = true;
+      }
+    }
+    if (found && !found.tie) {
+      const last = words[i + found.n - 1]!;
+      fixes.push({ from: words[i]!.at, to: last.at + last.text.length, name: found.name });
+    }
+  }
+  return fixes.reduceRight((text, f) => `${text.slice(0, f.from)}${f.name}${text.slice(f.to)}`, question);
 }
 
 /** The placeholder a name is read as when a question is read for what it asks (see `slotNames`). */

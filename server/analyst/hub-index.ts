@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
-import { companyAliases, correctSpelling } from "./company-names.ts";
+import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { SEARCH, WEIGHTS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
@@ -414,14 +414,22 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
     const t = term(word);
     return t === null || knows(word) || EVERYDAY_STEMS.has(t) || MEASURE_STEMS.has(t) || SYNONYM_STEMS.has(t);
   };
+  // Words of any question, which a run of words must hold one besides to be a misspelt name.
+  const everyday = (word: string) => {
+    const t = term(word);
+    return t === null || EVERYDAY_STEMS.has(t) || MEASURE_STEMS.has(t);
+  };
+  const aliases = companyAliases(COMPANIES);
   return {
     passages,
-    aliases: companyAliases(COMPANIES),
+    aliases,
     correct(question) {
       let fixed = corrected.get(question);
       if (fixed === undefined) {
         if (corrected.size > 10_000) corrected.clear();
-        corrected.set(question, (fixed = correctSpelling(question, vocabulary, meant)));
+        const spelt = correctSpelling(question, vocabulary, meant);
+        fixed = correctNames(spelt, aliases, (word) => vocabulary.has(word) || everyday(word));
+        corrected.set(question, fixed);
       }
       return fixed;
     },
