@@ -22,39 +22,9 @@ import {
 } from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
 
-export const FACT_INTENTS = ["rank", "size", "headquarters", "founded", "owner", "brands", "compare"] as const;
-export type FactIntent = (typeof FACT_INTENTS)[number];
+import { FACT_INTENTS, intentsOf, type FactIntent } from "./lexicon/fact-intents.ts";
 
-// Each intent by the words that ask for it; a question may ask for several ("where is X based and when was it founded").
-const INTENT_PATTERNS: ReadonlyArray<readonly [FactIntent, RegExp]> = [
-  [
-    "owner",
-    /\b(?:who (?:owns|makes|produces|is behind|controls)|(?:what|which) (?:company|firm|group) (?:owns|makes|produces|is behind|has|sells)|whose brand|owner|owned by|ownership|who is the parent|parent company|belongs? to)\b/,
-  ],
-  [
-    "compare",
-    /\b(?:compare|comparison|versus|vs\.?|bigger than|larger than|smaller than|(?:which|who)(?: one)? is (?:bigger|larger|smaller)|differen(?:t|ce|ces)|differ)\b/,
-  ],
-  [
-    "rank",
-    /\b(?:largest|biggest|top \d+|top (?:three|five|ten|twenty)|leading|rank(?:ed|ings?|s)?|number (?:one|\d+)|no\. ?\d+|smallest|ranked|major players|main (?:players|suppliers|distributors|manufacturers)|big (?:three|five|ten|\d+)|domina(?:nt|nce|t\w*)|(?:is|at|in) (?:no\.? )?\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th) (?:largest|biggest|place)|list (?:all |the )?(?:distributors|wholesalers|manufacturers|suppliers|brewers)|(?:which|what) (?:distributors|wholesalers) (?:are|operate|serve|cover)|top (?:\w+ )?(?:manufacturer|distributor|supplier|wholesaler|brewer|distiller|producer|company|player)s?|(?:the )?most (?:employ\w*|staff|workers|cases|states|volume|revenue|sales)|(?:move|sell|ship)s? the most|by (?:revenue|sales|dollar sales|volume|cases|headcount|employ\w*|(?:\w+ )?(?:dollar )?share)|rank (?:em|them|the)|biggest first|largest first|(?:at|on) the top of|top spot)\b|#\d+\b/,
-  ],
-  [
-    "size",
-    /\b(?:revenue|revenues|sales|turnover|how big|how large|size|worth|employees|headcount|how many people|how many states|coverage|footprint|(?:states|markets) do .* cover|how many (?:[\w-]+ ){0,2}cases|how much (?:did|does|do) .{1,40} sell)\b/,
-  ],
-  // "Where is Jefferson's distilled?", "where are the cans brewed?" ask where a thing is made, not the
-  // head office; "where are they placing their bets?" asks no place at all: "where is X?" is short.
-  [
-    "headquarters",
-    /^(?!.*\b(?:distill\w*|brew\w*|made|produced|bottled|canned|aged|make|produce)\b).*?(?:\b(?:headquarter(?:s|ed)?|hq|based|located|head office|home base)\b|\bwhere (?:is|are) (?:[\w'’&.-]+ ?){1,5}(?:\?|$))/,
-  ],
-  [
-    "founded",
-    /\b(?:founded|established|started|how old|when was .* (?:formed|created|set up)|founding|since when|how long (?:have|has) (?:they|it|\w+) (?:been (?:around|at it|in business|going|operating|in existence)|existed))\b/,
-  ],
-  ["brands", /\b(?:brands?|portfolio|what does .* (?:own|make|sell|carry|distribute)|suppliers|focus area)\b/],
-];
+export { FACT_INTENTS, type FactIntent };
 
 /** A question as the intent patterns read it: "who's", "where's", "whos" spelt out. */
 const spelledOut = (question: string) =>
@@ -73,7 +43,7 @@ const ASKS_WHICH_BIG =
 /** The facts a question asks for, in the order above. */
 export function factIntents(question: string): FactIntent[] {
   const q = spelledOut(question);
-  const intents = INTENT_PATTERNS.filter(([, pattern]) => pattern.test(q)).map(([intent]) => intent);
+  const intents = intentsOf(q);
   return !intents.includes("rank") && ASKS_WHICH_BIG.test(q)
     ? FACT_INTENTS.filter((i) => i === "rank" || intents.includes(i))
     : intents;

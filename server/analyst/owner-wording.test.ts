@@ -27,6 +27,17 @@ describe("owners asked for in other words", () => {
   });
 });
 
+describe("a question in two sentences", () => {
+  it("asks of what its asking sentence names, not of the names that set the scene", () => {
+    const answer = ask("Diageo has done well with Don Julio. Who owns Campari America, though?");
+    expect(answer).toContain(link("Campari America"));
+    expect(answer).not.toContain(link("Diageo North America"));
+  });
+  it("asks of the first sentence's names when the asking one points back to them", () => {
+    expect(ask("I hear Campari America sells Espolòn; who is its parent company?")).toContain(link("Campari America"));
+  });
+});
+
 describe("where a thing is made is not where the company is based", () => {
   it("quotes the plants, not the head office", () => {
     expect(factIntents("where are the heaven hill bourbons distilled?")).not.toContain("headquarters");

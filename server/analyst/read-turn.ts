@@ -39,14 +39,41 @@ export interface Turn {
   comparative: Comparative | undefined;
 }
 
+/**
+ * Of a question in several sentences, the one that asks a fact of the company data, when it names a
+ * company or a brand itself and does not point back to another sentence's: "Suntory Global Spirits
+ * sold Courvoisier to Campari in 2024; who owns Suntory Global Spirits itself?" asks of Suntory alone,
+ * "I know Proximo sells Jose Cuervo; who is its parent company?" of what the first sentence names.
+ * Otherwise the whole question.
+ */
+function askingClause(text: string, aliases: Map<string, number[]>): string {
+  const sentences = text
+    .split(SENTENCES)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+  if (sentences.length < 2) return text;
+  const asking = sentences.findLast((sentence) => factIntents(slotNames(sentence, aliases)).length > 0);
+  const namesSomething = asking && (namesIn(asking, aliases).length > 0 || namesIn(asking, BRANDS).length > 0);
+  return asking && namesSomething && !POINTS_BACK.test(fold(asking)) ? asking : text;
+}
+
+// Where a sentence of a question ends: after ";", "?" or "!", or a stop after a word of three letters
+// or more before a capital ("…in 2024. Who owns…"); not after an initial or a short form ("J.J. Taylor").
+const SENTENCES = /(?<=[;?!])\s+|(?<=(?<![\p{L}.])\p{L}{3,}\.)\s+(?=\p{Lu})/u;
+
+// Words that point to what another sentence named.
+const POINTS_BACK = /\b(?:it|its|they|them|their|theirs|this one|that one|these|those|the two|both)\b/;
+
 /** A turn read in its conversation: the companies, facts and topic it asks about, and the answer from the company data when it has one. */
 export function readTurn(index: HubIndex, question: string, context: ConversationContext): Turn {
   const text = index.correct(question);
   const q = fold(text).trim();
-  let companies = known(companiesNamed(text, index.aliases));
   // What a turn asks is read around the names it gives ("Heaven Hill Brands" asks nothing about brands).
   const slotted = slotNames(text, index.aliases);
   let intents = factIntents(slotted);
+  // The sentence that asks the fact, when another sets the scene: its names are the question's.
+  const asking = intents.length ? askingClause(text, index.aliases) : text;
+  let companies = known(companiesNamed(asking, index.aliases));
   const refersBack = REFERS_BACK.test(q);
   const followUp = FOLLOW_UP_SHAPE.test(q) || q.split(/\s+/).length <= 4;
   // A question without a company that refers back takes the last turn's companies; a bare
@@ -76,7 +103,7 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   const comparative = companies.length >= 2 ? comparativeIn(slotted) : undefined;
   if (comparative && !intents.includes("compare")) intents = [...intents, "compare"];
   const brands = intents.includes("owner")
-    ? namesIn(text, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
+    ? namesIn(asking, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
     : [];
   const facts = factAnswer({ question: text, intents, companies, brands, comparative });
   // "Any podcast on that?" after "tell me about tequila": the topic is the last turn's, with this turn's words.

@@ -3,6 +3,7 @@
 import { MARKET_WORDS, WORD_LISTS } from "../intents/market-data/market-words.ts";
 import { COMPARATIVES, COMPARED_MEASURES } from "./comparatives.ts";
 import { DRINK_KINDS, DRINKS } from "./drinks.ts";
+import { FACT_INTENT_FILE } from "./fact-intents.ts";
 import { PLACES } from "./places.ts";
 
 export interface NamedList {
@@ -19,6 +20,11 @@ export const LEXICON_LISTS: readonly NamedList[] = [
     })),
   ),
   ...DRINK_KINDS.map((kind) => ({ name: `drinks.${kind.name}`, words: kind.words })),
+  // A template of plain words is a phrase like any list's; the others are checked by their examples.
+  ...FACT_INTENT_FILE.intents.map(({ intent, templates }) => ({
+    name: `fact-intents.${intent}`,
+    words: templates.filter((t) => /^[a-z ]+$/.test(t)),
+  })),
   { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
   { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
 ];
@@ -27,6 +33,7 @@ export const LEXICON_LISTS: readonly NamedList[] = [
 export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = [
   ...MARKET_WORDS.shared.map(([a, b]) => [`market-words.${a}`, `market-words.${b}`] as const),
   ...DRINKS.shared.map(({ lists }) => lists),
+  ...FACT_INTENT_FILE.shared.map(({ lists }) => lists),
 ];
 
 /** Each phrase found in two lists that are not declared to share it: "older" is in a and b. */
