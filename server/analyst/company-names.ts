@@ -226,6 +226,20 @@ export function correctSpelling(question: string, vocabulary: ReadonlySet<string
 /** How far a name of several words may be misspelt: one letter from six, two from nine, three from twenty. */
 const allowedNameEdits = (length: number) => (length >= 20 ? 3 : allowedEdits(length));
 
+// Each table's names of several words that name one company, by their first letter, made once.
+const BY_INITIAL = new WeakMap<Map<string, number[]>, Map<string, Array<[string, number]>>>();
+function namesByInitial(aliases: Map<string, number[]>): Map<string, Array<[string, number]>> {
+  let byInitial = BY_INITIAL.get(aliases);
+  if (!byInitial) {
+    byInitial = new Map();
+    for (const [key, ids] of aliases)
+      if (ids.length === 1 && key.includes(" "))
+        byInitial.set(key[0]!, [...(byInitial.get(key[0]!) ?? []), [key, ids[0]!]]);
+    BY_INITIAL.set(aliases, byInitial);
+  }
+  return byInitial;
+}
+
 /**
  * The question with misspelt names of several words put right ("Bager Liquor" → "badger liquor",
  * "Repubic National Distributing Company"): a run of words within the allowed edits of exactly one
@@ -241,7 +255,7 @@ export function correctNames(question: string, aliases: Map<string, number[]>, i
     const text = whole.replace(/['’]s$/, "");
     return { at: m.index, text, key: nameKey(text), end: m.index + whole.length };
   });
-  const names = [...aliases].filter(([key, ids]) => ids.length === 1 && key.includes(" "));
+  const names = namesByInitial(aliases);
   const fixes: Array<{ from: number; to: number; name: string }> = [];
   for (let i = 0; i < words.length; i++) {
     if (fixes.some((f) => f.from <= words[i]!.at && words[i]!.at < f.to)) continue;
@@ -255,13 +269,13 @@ export function correctNames(question: string, aliases: Map<string, number[]>, i
       if (aliases.has(key) || namesIn(question.slice(run[0]!.at, run.at(-1)!.end), aliases).length) break;
       // Two right words are not a misspelt name; three near a name of three are ("Breakthrough Beverage Group").
       if (n < 3 && run.every((w) => isWord(w.key))) continue;
-      for (const [name, [id]] of names) {
+      for (const [name, id] of names.get(key[0]!) ?? []) {
         const allowed = allowedNameEdits(name.length);
-        if (name[0] !== key[0] || Math.abs(name.length - key.length) > allowed) continue;
+        if (Math.abs(name.length - key.length) > allowed) continue;
         const distance = editDistance(key, name, allowed);
         if (distance > allowed) continue;
         if (!found || distance < found.distance || (distance === found.distance && n > found.n))
-          found = { name, id: id!, distance, n, tie: false };
+          found = { name, id, distance, n, tie: false };
         else if (distance === found.distance && n === found.n && id !== found.id) found.tie = true;
       }
     }
