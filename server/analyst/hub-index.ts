@@ -7,34 +7,15 @@ import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
+import { questionWords } from "./lexicon/question-words.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { SEARCH, WEIGHTS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
 import { companyPassage, episodePassage, recapPassages, transcriptPassages, type Passage } from "./hub-corpus.ts";
 
-// Words too common in questions to rank by (dates are read apart, by question-dates.ts), and the
-// words of conversation around a topic ("lately", "anything", "tell me"): none of them names what
-// a reader asks about, so none may count against the hub's coverage of it.
-const STOP_WORDS = new Set(
-  [
-    "a an any and are as at be been being by can could did doing done should would were may might much many some do does for from has have how i in into is it its me of on or our say said says show tell that the their them these this those to was what whats what's when where which who why will with you your about analysis latest recent recaps recap top trend trending week weeks month months quarter quarters year last past new news happen happened happening going publish published cover covered",
-    "guys folks write wrote written talk talked talking discuss discussed discussing mention mentioned saying they each kinds sorts types like all both few more most such only own same than too very just then once again ever every lately nowadays currently recently anything everything something stuff things thing really actually still now overall general generally kind sort lot lots bit please thanks hey hi eddy know think thoughts hear heard look looking looks seem seems seeing see get getting got want need explain give us we my there here so very just also update updates status situation anyone else other lately latest info information insight insights rn pls",
-    // Where a reader wants the answer from names a kind of source, not a topic.
-    "podcast podcasts podcst pod ep eps episode episodes show shows listen covers covering newest latest hub proofline",
-    // A request for research says how much to read, not about what.
-    "deep dive research researching thorough rundown overview summary summarize brief briefing report full picture detail detailed depth",
-    // What is left of "they're", "we'll" once the apostrophe splits them.
-    "ll re ve didn doesn isn wasn aren weren haven hasn hadn couldn wouldn shouldn won don",
-    // How readers shorten words when they type fast ("shld", "abt", "ur", "esp").
-    "shld shd wld cld abt ur u ya thx tho tbh imo imho btw fyi esp ppl bc cuz yr yrs ok okay mgr mgrs mgmt dept asap",
-    // A quarter named by its number ("going into q1") dates a plan; it names no topic.
-    "q1 q2 q3 q4",
-    // Sounds of speech and the auxiliaries the list above lacks ("a rough stretch huh", "it had").
-    "had huh hmm hm yeah yea yep nope nah lol wow gonna wanna gotta kinda sorta dunno",
-  ]
-    .join(" ")
-    .split(" "),
-);
+// Words too common in questions to rank by, and the words of conversation around a topic
+// (lexicon/question-words.json, "stop").
+const STOP_WORDS = new Set(questionWords("stop"));
 
 // Phrases of conversation that would otherwise bring topic words with them ("the deal with",
 // "these days", "up or down"): dropped from a question, never from the hub's text, where
@@ -52,41 +33,13 @@ const CONVERSATION: readonly RegExp[] = [
   /\b(?:pull(?:ing)? together|put(?:ting)? together|round[- ]?up|big picture|(?:how )?big (?:of )?a deal|(?:what|everything|all) (?:you|you've|you have|the hub has|you guys have) (?:got|have|has|covered|written|found)|across (?:everything|all|the board|the hub|your coverage)|help me (?:plan|understand|think|figure out|get)|walk me through|bring me up to speed|get me up to speed|catch me up)\b/g,
 ];
 
-// Words that ask which way a topic moves, how it measures or what shape it takes ("growing",
-// "sales", "the tequila category", "what formats"). They still rank passages (a sentence on growth answers "is X growing?"), but they
-// name no topic, so a passage is not less on topic for lacking them: they weigh nothing in coverage.
-const MEASURE_WORDS = new Set(
-  [
-    "grow growing grows grew grown growth rise rising rises rose risen fall falling falls fell fallen decline declining declines drop dropping slow slowing sell selling sells sold sales sale perform performing performance hold holding fare faring shrink shrinking gain gaining climb climbing strong weak healthy health volume volumes demand numbers figures category categories segment segments space sector industry business market markets size outlook doin format formats style styles option options",
-    // The trend in a word: where a topic stands on its curve ("did it peak", "a fad", "tanking", "the hype").
-    "peak peaked peaking plateau plateaued fad hype hyped buzz boom booming bust bubble tank tanking tanked dying dead comeback rebound rebounding recover recovering recovery momentum headwind headwinds tailwind tailwinds trajectory surge surging soar soaring plunge plunging slip slipping stall stalling stalled flat flattening saturated saturation cooling heating sluggish struggle struggling thriving craze crazes trend trends trendy bleed bleeding losing loss losses gainer gainers loser losers winner winners share shares sign signs signal signals indicator indicators evidence",
-  ]
-    .join(" ")
-    .split(" "),
-);
+// Words that ask which way a topic moves, how it measures or what shape it takes: they rank
+// passages but weigh nothing in coverage (lexicon/question-words.json, "measure").
+const MEASURE_WORDS = new Set(questionWords("measure"));
 
-// Everyday English: the common verbs, nouns, adjectives and adverbs of any question ("is X in
-// trouble", "sitting", "where should I put", "the big suppliers", "the main takeaway", "betting on").
-// The corpus uses some of them once or twice, which makes them look rare, and others never, which
-// makes them look unknown: either way one of them would weigh as much as the topic and sink its
-// coverage. They name a topic only where the hub's own topic words (its headlines, tags, episode
-// titles, companies and brands) use them, so elsewhere they count for nothing in coverage, and an
-// unknown one is not reported as something the hub lacks. The list is general English, not the
-// trade's: "price", "store", "shelf", "tax", "law", "hard", "low", "house" and "case" are left out.
-const EVERYDAY_WORDS = [
-  // verbs
-  "ask grab confirm exist become begin believe bet betting bring build call care change check choose come consider continue cope count decide describe drive expect feel figure find finish follow forget guess handle happen help hit hope imagine involve keep know leave let live look lose love make manage matter mean meet mind miss move need note notice offer open pick place plan play point prefer prep prepping prepare pull push put reach read realize rely remember remain run say see seem send set settle sit squeeze stand start stay stop suggest suppose take tell think try turn understand use wait walk watch wish wonder work worry bother struggle avoid fix solve improve win beat fail succeed compare differ depend apply tie stack lean focus include affect predict shake weigh head heading land draft expand argue",
-  // the same verbs' irregular forms, which the stemmer leaves apart
-  "lost bought brought made took taken gave given went gone came saw seen thought told found kept left felt held ran began begun chose chosen knew known meant met stood understood became led built dealt sent won caught drove driven",
-  // nouns
-  // the seasons date a plan ("next spring"); they name no topic
-  "spring summer autumn winter",
-  "way time day days people person guy guys everyone everybody nobody someone somebody anybody question questions answer answers problem problems issue issues trouble reason reasons part parts piece side fact idea place places point points result results sense section sections spot world area areas example examples chance choice choices difference effect effects impact takeaway takeaways gist lowdown story stories word words view views opinion opinions angle advice tip tips step steps plan plans approach moment minute hour today tomorrow yesterday morning weekend future life home friend boss team job work list player players argument memo picture landscape",
-  // adjectives
-  "big bigger small smaller little huge tiny good bad great better worse worst nice fine quick fast easy real true sure certain clear main major key important whole entire extra possible likely different similar next first early late young interesting worth fair rough tough tricky crazy wild weird strange right wrong able free common usual typical normal popular hot cool practical realistic smart honest serious basic simple obvious specific actual various useful helpful relevant decent solid ideal proper invisible visible lost stuck overwhelmed ready",
-  // adverbs, conjunctions and other small words
-  "up down out off over back show barely hardly before after mine yours ours almost already always never often sometimes usually maybe perhaps probably especially mostly mainly roughly exactly quite rather pretty enough even far soon later yet instead anyway though although because since while whether without within among across between around through toward towards against beyond despite per via etc either neither nor not no yes if but vs versus",
-].join(" ");
+// Everyday English, which names a topic only where the hub's own topic words use it
+// (lexicon/question-words.json, "everyday").
+const EVERYDAY_WORDS = questionWords("everyday");
 
 // Trade phrases written several ways, made one token before indexing and searching.
 const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
@@ -229,7 +182,7 @@ const ADVERB = /^(?!\w*(?:poly|mbly|pply)$)\p{L}{5,}ly$/u;
 
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
 // A stop word's other forms ("gets", "looked", "saying") are everyday words too.
-const EVERYDAY_STEMS = new Set([...EVERYDAY_WORDS.split(" "), ...STOP_WORDS].map((w) => stemmer(w)));
+const EVERYDAY_STEMS = new Set([...EVERYDAY_WORDS, ...STOP_WORDS].map((w) => stemmer(w)));
 
 interface QueryTerm {
   stem: string;
@@ -269,14 +222,8 @@ const TRADE_WORDS =
     " ",
   );
 
-// The parts the trade's companies play ("suppliers", "distributors", "brands") are in most questions
-// about a drink, and rarer in the recaps than the drink itself: weighed in full, "tequila suppliers"
-// would be more about suppliers than tequila. They weigh half.
-const ROLE_STEMS = new Set(
-  "supplier suppliers distributor distributors wholesaler wholesalers retailer retailers brand brands company companies producer producers manufacturer manufacturers maker makers distiller distillers brewer brewers importer importers buyer buyers player players"
-    .split(" ")
-    .map((w) => stemmer(w)),
-);
+// The parts the trade's companies play ("suppliers", "brands") weigh half (lexicon/question-words.json, "role").
+const ROLE_STEMS = new Set(questionWords("role").map((w) => stemmer(w)));
 const ROLE_WEIGHT = WEIGHTS.role;
 
 // A word the hub never uses has no measurable rarity (its count is zero). Weighed as rare as the

@@ -12,6 +12,16 @@ describe("the analyst's word lists, all together", () => {
     expect(lexiconClashes(lists, [...DECLARED_SHARED, ["comparatives.age.more", "comparatives.age.copy"]])).toEqual([]);
   });
 
+  it("check the search's lists against each other, and apart from the cues'", () => {
+    const lists = [
+      ...LEXICON_LISTS,
+      { name: "question-words.copy", words: ["trend"], stage: "search" as const },
+      // "lately" is a stop word of the search; a cue list may hold it too.
+      { name: "cues.copy", words: ["lately"] },
+    ];
+    expect(lexiconClashes(lists)).toEqual(['"trend" is in question-words.stop and question-words.copy']);
+  });
+
   it("hold every list the analyst reads", () => {
     expect(LEXICON_LISTS.map((l) => l.name)).toEqual(
       expect.arrayContaining(["market-words.place", "comparatives.age.more", "comparatives.age.less"]),

@@ -1,14 +1,21 @@
 // Every word list the analyst reads a question by, with its name: the lint over all of them
-// (lexicons.test.ts) fails on a phrase in two lists unless the pair of lists is declared to share it.
+// (lexicons.test.ts) fails on a phrase in two lists of one stage unless the pair of lists is
+// declared to share it. Two stages read words for different ends: the cues of intents and names
+// (what a question asks, about what), and the search's weighing of the words left (which of them
+// name no topic). "Older" both asks a comparison and names no topic, which is no contradiction; a
+// word both dropped and weighed by the search would be.
 import { MARKET_WORDS, WORD_LISTS } from "../intents/market-data/market-words.ts";
 import { COMPARATIVES, COMPARED_MEASURES } from "./comparatives.ts";
 import { DRINK_KINDS, DRINKS } from "./drinks.ts";
 import { FACT_INTENT_FILE } from "./fact-intents.ts";
 import { PLACES } from "./places.ts";
+import { QUESTION_WORD_LISTS, QUESTION_WORDS, questionWords } from "./question-words.ts";
 
 export interface NamedList {
   name: string;
   words: readonly string[];
+  /** The stage that reads the list: lists of different stages may share words. Cues when not given. */
+  stage?: "cues" | "search";
 }
 
 export const LEXICON_LISTS: readonly NamedList[] = [
@@ -25,6 +32,11 @@ export const LEXICON_LISTS: readonly NamedList[] = [
     name: `fact-intents.${intent}`,
     words: templates.filter((t) => /^[a-z ]+$/.test(t)),
   })),
+  ...QUESTION_WORD_LISTS.map((list) => ({
+    name: `question-words.${list}`,
+    words: questionWords(list),
+    stage: "search" as const,
+  })),
   { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
   { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
 ];
@@ -34,6 +46,7 @@ export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = [
   ...MARKET_WORDS.shared.map(([a, b]) => [`market-words.${a}`, `market-words.${b}`] as const),
   ...DRINKS.shared.map(({ lists }) => lists),
   ...FACT_INTENT_FILE.shared.map(({ lists }) => lists),
+  ...QUESTION_WORDS.shared.map(({ lists }) => lists),
 ];
 
 /** Each phrase found in two lists that are not declared to share it: "older" is in a and b. */
@@ -42,10 +55,16 @@ export function lexiconClashes(
   shared: ReadonlyArray<readonly [string, string]> = DECLARED_SHARED,
 ): string[] {
   const declared = (a: string, b: string) => shared.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
-  const where = new Map<string, string[]>();
-  for (const list of lists)
-    for (const word of new Set(list.words)) where.set(word, [...(where.get(word) ?? []), list.name]);
-  return [...where]
-    .filter(([, names]) => names.some((a, i) => names.slice(i + 1).some((b) => !declared(a, b))))
-    .map(([word, names]) => `"${word}" is in ${names.join(" and ")}`);
+  const clashes: string[] = [];
+  for (const stage of ["cues", "search"] as const) {
+    const where = new Map<string, string[]>();
+    for (const list of lists.filter((l) => (l.stage ?? "cues") === stage))
+      for (const word of new Set(list.words)) where.set(word, [...(where.get(word) ?? []), list.name]);
+    clashes.push(
+      ...[...where]
+        .filter(([, names]) => names.some((a, i) => names.slice(i + 1).some((b) => !declared(a, b))))
+        .map(([word, names]) => `"${word}" is in ${names.join(" and ")}`),
+    );
+  }
+  return clashes;
 }
