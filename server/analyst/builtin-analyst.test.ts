@@ -178,6 +178,11 @@ describe("the built-in analyst", () => {
       expect(linked, unrelated).not.toContain(id(unrelated));
   });
 
+  it("answers a question on a kind of drink that names a company in passing from the recaps on the drink", async () => {
+    const answer = analystAnswer(await knowledge.get(), "is tequila cooling off? even Casamigos looked flat", false);
+    expect(links(answer.markdown)).toContain(`/recap/${await recapIdByHeadline("Tequila's New York Moment")}`);
+  });
+
   it("writes a longer, sectioned report for deep research", async () => {
     const answer = analystAnswer(await knowledge.get(), "What's trending in tequila in New York?", true).markdown;
     for (const section of [

@@ -10,7 +10,7 @@ import {
   type FactIntent,
 } from "./company-facts.ts";
 import { companyLink, profileUrl } from "./company-links.ts";
-import { brandNamed, brandOwners, lookupText, nameKey, namesIn } from "./company-names.ts";
+import { brandNamed, brandOwners, lookupText, NAME_SLOT, nameKey, namesIn, slotNames } from "./company-names.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.ts";
 import { momentOf, partsSaying, passageAddress, SENTENCE_END, type Passage } from "./hub-corpus.ts";
 import { sourceOf, termsOf, topicText, type Hit, type HubIndex } from "./hub-index.ts";
@@ -232,6 +232,25 @@ function strangeDrinks(index: HubIndex, searched: string): boolean {
       return kinds.length > 0 && kinds.every(unnamed);
     })
   );
+}
+
+/**
+ * The covering hits, and after them the recaps and episodes that cover the rest of a question naming
+ * a company, when the rest names a topic of its own: "is vodka losing steam? even Tito's looked flat"
+ * is about vodka, which the recaps cover without naming Tito's; the company's name, weighed as part
+ * of the topic, sank them.
+ */
+function besideNamed(index: HubIndex, searched: string, covering: Hit[], named: Company[], deep: boolean): Hit[] {
+  if (!named.length) return covering;
+  const rest = slotNames(searched, index.aliases).replaceAll(NAME_SLOT, " ");
+  if (!index.topicGroups(rest).length) return covering;
+  const found = new Set(covering.map((h) => h.passage));
+  return [
+    ...covering,
+    ...coveringHits(index, rest, index.search(rest, deep ? 40 : 20, { perKind: true })).filter(
+      (h) => h.passage.kind !== "company" && !found.has(h.passage),
+    ),
+  ];
 }
 
 /**
@@ -558,7 +577,7 @@ export function analystAnswer(
   const { hits: relevant, unnamed: placesUnnamed } = inPlaces(
     index,
     places,
-    strange ? [] : coveringHits(index, searched, hits),
+    strange ? [] : besideNamed(index, searched, coveringHits(index, searched, hits), named, deep),
   );
   // A question about a period reads the recaps and episodes dated in it.
   const inTime = within(period);
