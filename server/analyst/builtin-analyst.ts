@@ -31,10 +31,6 @@ const {
 } = QUOTAS;
 const BRANDS = brandOwners(COMPANIES);
 
-// Words that ask for what is new rather than about a topic.
-
-// Words that ask for the podcast rather than the recaps.
-
 const SUGGESTIONS = [
   "What's trending in tequila in New York?",
   "Top RTD launches this quarter",
@@ -221,7 +217,8 @@ function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[] {
  * on something the hub covers ("holiday gift packs and marzipan liqueur") is answered with the rest
  * said to be missing.
  */
-function strangeDrinks(index: HubIndex, searched: string): boolean {
+function strangeDrinks(index: HubIndex, searched: string, drinks: string[]): boolean {
+  if (!drinks.length) return false;
   const unnamed = (kind: DrinkKind) =>
     !kind.allWords.some((phrase) => phrase.split(" ").every((word) => index.knows(word)));
   const parts = clausesOf(index, searched);
@@ -527,7 +524,9 @@ export function analystAnswer(
   const inSeries = (p: Passage) => !series.length || series.includes(p.keywords);
   // Deep research reads each part of a question of several on its own (see below). A period named in
   // one part of it ("the state rules, what launched this quarter") dates that part, not the others.
-  const parts = deep && !strangeDrinks(index, searched) ? clausesOf(index, searched) : [];
+  // A question about kinds of drink the hub has never named is outside its coverage, whatever else it names.
+  const strange = strangeDrinks(index, searched, query.topic.drinks);
+  const parts = deep && !strange ? clausesOf(index, searched) : [];
   const partPeriods = parts.map((part) => periodIn(part, now));
   const period = parts.length >= 2 && partPeriods.some((p) => !p) ? undefined : asked;
   const within = (when: Period | undefined) => (h: Hit) =>
@@ -572,8 +571,6 @@ export function analystAnswer(
   const hits = index.search(searched, deep ? 40 : 20, { perKind: true });
   const terms = [...new Set(hits.flatMap((h) => h.terms))];
   const unknown = index.unknownWords(searched);
-  // A question about kinds of drink the hub has never named is outside its coverage, whatever else it names.
-  const strange = strangeDrinks(index, searched);
   const { hits: relevant, unnamed: placesUnnamed } = inPlaces(
     index,
     places,

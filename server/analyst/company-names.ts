@@ -290,7 +290,8 @@ export function correctNames(question: string, aliases: Map<string, number[]>, i
 /** The placeholder a name is read as when a question is read for what it asks (see `slotNames`). */
 export const NAME_SLOT = "xco";
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Text as a pattern that matches it literally. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The question, folded, with each company or brand it names read as one placeholder word: what it

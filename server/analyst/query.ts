@@ -6,7 +6,7 @@ import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { fold } from "#common/content/fold.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { countAsked, FACT_INTENTS, positionIn, readFactQuestion, tableAsked } from "./company-facts.ts";
-import { brandOwners, namesIn, slotNames } from "./company-names.ts";
+import { brandOwners, escapeRegExp, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
@@ -37,9 +37,9 @@ export const QUERY_INTENTS = [
 ] as const;
 export type QueryIntent = (typeof QUERY_INTENTS)[number];
 
-export const ASKS_PODCAST =
+const ASKS_PODCAST =
   /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
-export const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
+const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
 export const SERIES = Object.values(SERIES_NAME);
 const BRANDS = brandOwners(COMPANIES);
 
@@ -120,8 +120,7 @@ function searchedText(topic: string, podcast: boolean, saidPeriod: string | unde
 }
 
 /** A phrase as a pattern that matches it as whole words, every time. */
-const wholeWords = (phrase: string) =>
-  new RegExp(`(?<![\\p{L}\\d])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\d])`, "gu");
+const wholeWords = (phrase: string) => new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(phrase)}(?![\\p{L}\\d])`, "gu");
 
 /** Reads one turn of a conversation into a Query. */
 export function parse(
