@@ -56,6 +56,14 @@ const MONTH_ONLY = new RegExp(
   "i",
 );
 
+// "In Q3", "during Q1 2025", "from the first quarter of 2025": a quarter the hub published in. One
+// a question looks ahead to ("going into Q1", "plans for Q2") dates no coverage.
+const QUARTER =
+  /\b(?:in|during|from|over|through)\s+(?:the\s+)?(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)(?:\s+(?:of\s+)?(\d{4}))?\b/i;
+const QUARTER_WORDS = ["first", "second", "third", "fourth"];
+const quarterOf = (said: string) =>
+  /^\d/.test(said) ? Number(said[0]) - 1 : QUARTER_WORDS.indexOf(said.toLowerCase());
+
 const monthOf = (name: string) => MONTHS.indexOf(name.toLowerCase().slice(0, 3));
 
 /**
@@ -94,6 +102,18 @@ export function periodIn(question: string, now: Date): Period | undefined {
   if (named && named.date >= 1 && named.date <= 31) {
     const when = latest(monthOf(named.month), named.date, named.year, now);
     return { label: `on ${format(when, "MMMM d, yyyy")}`, from: day(when), to: day(when), said: named.said };
+  }
+  const quarter = QUARTER.exec(question);
+  if (quarter) {
+    const index = quarter[1] ? Number(quarter[1]) - 1 : quarterOf(quarter[2]!);
+    // A quarter named without its year is the latest one begun by `now`, as a month is.
+    const when = latest(index * 3, 1, quarter[3], now);
+    return {
+      label: `in Q${index + 1} ${when.getFullYear()}`,
+      from: day(startOfQuarter(when)),
+      to: day(endOfQuarter(when)),
+      said: quarter[0],
+    };
   }
   const month = MONTH_ONLY.exec(question);
   const name = month?.[1] ?? month?.[3];

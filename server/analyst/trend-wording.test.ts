@@ -148,6 +148,24 @@ describe("a date named by its day or month", () => {
     expect(periodIn("what may happen to bourbon", NOW)).toBeUndefined();
   });
 
+  it("reads a quarter by name, and not one a question looks ahead to, nor a year (the year of the events, not of the coverage)", () => {
+    expect(periodIn("Top RTD launches in Q1 2025", NOW)).toMatchObject({
+      label: "in Q1 2025",
+      from: "2025-01-01",
+      to: "2025-03-31",
+      said: "in Q1 2025",
+    });
+    expect(periodIn("what did you publish in the third quarter of 2026?", NOW)).toMatchObject({
+      from: "2026-07-01",
+      to: "2026-09-30",
+    });
+    // Named without a year: the latest one begun by today (November 2026).
+    expect(periodIn("anything on tequila in Q4?", NOW)).toMatchObject({ from: "2026-10-01", to: "2026-12-31" });
+    expect(periodIn("recaps from the first quarter", NOW)).toMatchObject({ from: "2026-01-01" });
+    expect(periodIn("our distributor is long going into q1 - should we still push the new sku?", NOW)).toBeUndefined();
+    expect(periodIn("roundup of the big spirits deals in 2024", NOW)).toBeUndefined();
+  });
+
   it("puts a day after today, named without a year, in the year before", () => {
     expect(periodIn("what happened on December 5", NOW)).toMatchObject({ from: "2025-12-05", to: "2025-12-05" });
   });

@@ -1,4 +1,4 @@
-import { analystAnswer } from "#server/analyst/builtin-analyst.ts";
+import { analystAnswer, answerContext, route } from "#server/analyst/builtin-analyst.ts";
 import { EMPTY_CONTEXT, nextContext, type ConversationContext } from "#server/analyst/conversation-context.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import type { demoHub } from "./demo-hub.ts";
@@ -32,9 +32,18 @@ export function analystAskers(hub: ReturnType<typeof demoHub>, now?: Date) {
         .executeTakeFirstOrThrow()
     ).id;
   const company = (name: string) => COMPANIES.find((c) => c.name === name)!;
+  /** Which intent answers a question (the router's choice, after any intent passed it on), and its answer. */
+  const routed = (question: string, deep = false) => {
+    const { intent, reply } = route(answerContext(hub.index, question, deep, options));
+    return { intent: intent.name, markdown: reply.markdown, uncovered: Boolean(reply.uncovered) };
+  };
+  /** The turn read, for an intent's own `takes`. */
+  const context = (question: string, deep = false) => answerContext(hub.index, question, deep, options);
   return {
     ask,
     converse,
+    routed,
+    context,
     idOf,
     recapUrl: async (fragment: string) => `/recap/${await idOf("weekly_summaries", "headline", fragment)}`,
     episodeUrl: async (fragment: string) => `/podcast?episode=${await idOf("podcast_episodes", "title", fragment)}`,

@@ -1,0 +1,66 @@
+// What a topic's answer and a research report share: the heading and what it must say first (the
+// period read, the places and words the hub lacks), how each point is quoted, and the sources and
+// follow-ups that close it.
+import { profileUrl } from "../company-links.ts";
+import type { Passage } from "../hub-corpus.ts";
+import type { Hit } from "../hub-index.ts";
+import type { AnalystReply, AnswerContext } from "./answer-context.ts";
+import { distinctSources } from "./coverage-hits.ts";
+import { evidenceOf, scopeOf } from "./evidence.ts";
+import { followUpBlock, followUps } from "./follow-ups.ts";
+import { bestSentences, figureWanted, link, quote, topicOf } from "./quoting.ts";
+
+/** The heading, and what the reader must know before the answer. */
+export function openingLines(context: AnswerContext): string[] {
+  const { question, query } = context;
+  const { period } = scopeOf(context);
+  const { placesUnnamed, unknown, episodeHits } = evidenceOf(context);
+  const lines: string[] = [`## ${topicOf(question)}`, ""];
+  if (period) lines.push(`From the recaps and episodes dated ${period.label} (${period.from} to ${period.to}).`, "");
+  // A place no covering source names narrows nothing: said, and the rest answered ("tequila in Chicago").
+  if (placesUnnamed.length)
+    lines.push(
+      `The hub has no ${placesUnnamed.map((place) => `${place}-specific`).join(" or ")} coverage of this; on the rest of the question it says:`,
+      "",
+    );
+  // Said plainly when part of the question is something the hub never mentions, so the rest is not taken for it.
+  if (unknown.length)
+    lines.push(
+      `Nothing in the hub mentions ${unknown.map((w) => `“${w}”`).join(" or ")}; this is what it has on the rest of the question.`,
+      "",
+    );
+  if (query.podcast && !episodeHits.length) lines.push("No episode covers this yet; the recaps do.", "");
+  return lines;
+}
+
+/** A point quoted from a hit: its sentences that carry the most of the question, with the kind of figure it wants. */
+export function pointOf(context: AnswerContext): (hit: Hit) => string {
+  const { terms } = evidenceOf(context);
+  const wants = figureWanted(context.query.topic.searched);
+  return (hit) => quote(hit.passage, bestSentences(hit.passage, terms, 3, wants), terms);
+}
+
+/** The sources, each by its own address, and the questions to ask next; the reply with what it was about. */
+export function closedReply(context: AnswerContext, lines: string[]): AnalystReply {
+  const { index, turn, deep, about, query } = context;
+  const named = turn.companies;
+  const { recapHits, episodeHits, companyHits, inCoverage, tags } = evidenceOf(context);
+  const sources = distinctSources([...recapHits, ...episodeHits, ...companyHits], 12).map(
+    // A source is listed by its own address: a recap's, not one of its sections'.
+    (h) => ({ ...h.passage, section: undefined, anchor: undefined }) as Passage,
+  );
+  for (const c of [...named, ...inCoverage])
+    if (!sources.some((p) => p.url === profileUrl(c))) sources.push(index.passagesOf(c.id)[0]!);
+  lines.push(
+    deep ? "### Sources" : "**Sources**",
+    "",
+    ...sources.filter(Boolean).map((p) => `- ${link(p)}${p.date ? ` (${p.date})` : ""}`),
+  );
+  lines.push(...followUpBlock(followUps(named, turn.intents, tags)));
+  // A topic's answer passes its topic on, so "any podcast on that?" searches it again.
+  const topical = {
+    ...about,
+    ...(query.topic.terms.length && !named.length ? { topic: turn.topic.slice(-500) } : {}),
+  };
+  return { markdown: lines.join("\n").trim(), about: topical };
+}

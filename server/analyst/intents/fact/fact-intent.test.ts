@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { analystAskers, DEMO_NOW } from "../../../../tests/support/analyst-askers.ts";
+import { demoHub } from "../../../../tests/support/demo-hub.ts";
+import { factIntent } from "./fact-intent.ts";
+
+const hub = demoHub("fact-");
+const { routed, context, link } = analystAskers(hub, DEMO_NOW);
+
+describe("the fact intent", () => {
+  it("answers a fact the company data holds from it alone, cited, with what to ask next", () => {
+    const { intent, markdown } = routed("Who owns Tito's?");
+    expect(intent).toBe("fact");
+    expect(markdown).toMatch(/- \*\*Owner:\*\* Privately held.+\(\[Tito's Handmade Vodka: Owner\]/);
+    expect(markdown).toContain(link("Tito's Handmade Vodka"));
+    expect(markdown).toContain("**You could also ask**");
+    expect(markdown).not.toContain("/recap/");
+  });
+
+  it("leaves a comparison to the compare intent, and a question with no fact in it to the others", () => {
+    expect(factIntent.takes(context("Which is older, Yuengling or Anheuser-Busch?"))).toBe(false);
+    expect(factIntent.takes(context("What's trending in tequila?"))).toBe(false);
+  });
+});

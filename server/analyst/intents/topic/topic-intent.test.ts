@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { analystAskers, DEMO_NOW } from "../../../../tests/support/analyst-askers.ts";
+import { demoHub } from "../../../../tests/support/demo-hub.ts";
+import { topicIntent } from "./topic-intent.ts";
+
+const hub = demoHub("topic-");
+const { routed, context, recapUrl, link } = analystAskers(hub, DEMO_NOW);
+
+describe("the topic intent", () => {
+  it("quotes the covering recaps first, each point cited, then lists the sources", async () => {
+    const { intent, markdown } = routed("What's trending in tequila in New York?");
+    expect(intent).toBe("topic");
+    const says = markdown.indexOf("**What the hub says**");
+    expect(says).toBeGreaterThan(0);
+    expect(markdown.slice(says)).toMatch(/^\*\*What the hub says\*\*\n\n- .+\(\[Tequila's New York Moment/);
+    expect(markdown).toContain(`(${await recapUrl("Tequila's New York Moment")})`);
+    expect(markdown.indexOf("**Sources**")).toBeGreaterThan(says);
+  });
+
+  it("sets the companies a question names side by side, and quotes one named alone from its profile", () => {
+    expect(routed("Diageo or Pernod, who's holding up better?").markdown).toContain("**How they compare**");
+    const one = routed("What is MGP doing about bourbon inventories?").markdown;
+    expect(one).toContain("**MGP Ingredients**");
+    expect(one).toContain(link("MGP Ingredients"));
+  });
+
+  it("takes every short turn no intent before it took, and no deep one", () => {
+    expect(topicIntent.takes(context("What's trending in tequila?"))).toBe(true);
+    expect(topicIntent.takes(context("What's trending in tequila?", true))).toBe(false);
+  });
+});
