@@ -38,6 +38,14 @@ describe("the names the trade uses, kept in the company data", () => {
     expect(named("when was B-F founded")).toEqual(["Brown-Forman"]);
   });
 
+  it("reads a name with its words of kind taken off one at a time, not all at once", () => {
+    const named = (q: string) => companiesNamed(q, ALIASES).map((id) => COMPANIES.find((c) => c.id === id)!.name);
+    expect(named("Where is Manhattan Beer based?")).toEqual(["Manhattan Beer Distributors"]);
+    expect(named("Who runs Breakthru Beverage these days?")).toEqual(["Breakthru Beverage Group"]);
+    // What is left at the end may still be a place, not a name.
+    expect(named("What sells in Manhattan bars?")).toEqual([]);
+  });
+
   it("gives each alias to one company, and never another company's own name", () => {
     const owner = new Map<string, string>();
     for (const c of COMPANIES)

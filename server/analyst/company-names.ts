@@ -67,6 +67,15 @@ function shortBrand(brand: string): string | undefined {
   return key !== nameKey(brand) && /\p{L}{3}/u.test(key) && !NOT_A_NAME.has(key) ? short : undefined;
 }
 
+/** A name without the last of its words of kind, cut as short a way as it can be: "Beer Distributors" loses "Distributors". */
+function shortestCut(name: string): string | undefined {
+  for (let from = name.lastIndexOf(" "); from > 0; from = name.lastIndexOf(" ", from - 1)) {
+    const tail = name.slice(from);
+    if (SUFFIXES.test(tail) && SUFFIXES.exec(tail)!.index === 0) return name.slice(0, from);
+  }
+  return undefined;
+}
+
 /** The ways people name a company: its full name, the name without its kind, a distinctive first word, and its own brands. */
 export function companyAliases(companies: readonly Company[]): Map<string, number[]> {
   const aliases = new Map<string, number[]>();
@@ -84,10 +93,12 @@ export function companyAliases(companies: readonly Company[]): Map<string, numbe
   const firstWords = new Map<string, number[]>();
   for (const company of companies) {
     add(company.name, company.id);
+    // Each word of kind taken off in turn, the shortest first: "Manhattan Beer Distributors" is
+    // "Manhattan Beer" before it is "Manhattan".
     let short = company.name.replace(/^the\s+/i, "");
     addShort(short, company.id);
-    while (SUFFIXES.test(short)) {
-      short = short.replace(SUFFIXES, "");
+    for (let shorter = shortestCut(short); shorter; shorter = shortestCut(short)) {
+      short = shorter;
       addShort(short, company.id);
     }
     if (/^[A-Z]\.? & [A-Z]\.? /.test(short)) add(short.replace(/^[A-Z]\.? & [A-Z]\.? /, ""), company.id); // "E. & J. Gallo" → "Gallo"
