@@ -3,7 +3,7 @@
 // follow-ups that close it.
 import { profileUrl } from "../company-links.ts";
 import type { Passage } from "../hub-corpus.ts";
-import type { Hit } from "../hub-index.ts";
+import { sourceOf, type Hit } from "../hub-index.ts";
 import type { AnalystReply, AnswerContext } from "./answer-context.ts";
 import { distinctSources } from "./coverage-hits.ts";
 import { evidenceOf, scopeOf } from "./evidence.ts";
@@ -31,6 +31,33 @@ export function openingLines(context: AnswerContext): string[] {
     );
   if (query.podcast && !episodeHits.length) lines.push("No episode covers this yet; the recaps do.", "");
   return lines;
+}
+
+/** The recaps whose conclusions an answer leads with: a short answer's first two, a report's first three. */
+const CONCLUDING = { short: 2, deep: 3 };
+
+/**
+ * What the covering recaps conclude, each in its own one-line summary (the recap's standfirst, which
+ * says what the whole recap found), cited: the answer before the evidence. None for a question on
+ * the podcast, whose episodes lead, or when no recap covers the question.
+ */
+export function conclusions(context: AnswerContext): Passage[] {
+  if (context.query.podcast) return [];
+  const { recapHits } = evidenceOf(context);
+  const sources = [...new Set(recapHits.map((h) => sourceOf(h.passage)))].slice(
+    0,
+    context.deep ? CONCLUDING.deep : CONCLUDING.short,
+  );
+  return sources
+    .map((source) =>
+      context.index.passages.find((p) => p.kind === "recap" && p.id.endsWith(":summary") && sourceOf(p) === source),
+    )
+    .filter((p): p is Passage => Boolean(p));
+}
+
+/** The conclusions as the answer's first line ("**In short:** …"), or nothing. */
+export function conclusionLines(summaries: Passage[]): string[] {
+  return summaries.length ? [`**In short:** ${summaries.map((p) => `${p.text} (${link(p)})`).join(" ")}`, ""] : [];
 }
 
 /** A point quoted from a hit: its sentences that carry the most of the question, with the kind of figure it wants. */

@@ -17,7 +17,10 @@ describe("the report intent", () => {
       "Podcast coverage",
       "Sources",
     ]);
-    expect(markdown).toMatch(/### Summary\n\n.+\(\[Tequila's New York Moment[^\]]*\]\(\/recap\/\d+/);
+    // The summary leads with what the covering recaps conclude, then quotes the best of them.
+    expect(markdown).toMatch(
+      /### Summary\n\n\*\*In short:\*\* In New York bars, agave cocktails now lead the menu.+\n\n.+\(\[Tequila's New York Moment[^\]]*\]\(\/recap\/\d+/,
+    );
   });
 
   it("places the players of a kind of drink with their figures", () => {

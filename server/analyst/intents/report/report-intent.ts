@@ -5,7 +5,7 @@ import { companyLink } from "../../company-links.ts";
 import { comparisonLead, comparisonTable, sizeFigure } from "../../company-facts.ts";
 import type { Company } from "../../../content/companies.server.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
-import { closedReply, openingLines, pointOf } from "../../answer/answer-frame.ts";
+import { closedReply, conclusionLines, conclusions, openingLines, pointOf } from "../../answer/answer-frame.ts";
 import { companyOf, evidenceOf } from "../../answer/evidence.ts";
 import { bestSentences, cited } from "../../answer/quoting.ts";
 import type { HubIndex } from "../../hub-index.ts";
@@ -31,16 +31,19 @@ export const reportIntent: AnswerIntent = {
     const { recapHits, episodeHits, companyHits, inCoverage, terms } = evidenceOf(context);
     const point = pointOf(context);
     const lines = openingLines(context);
-    const lead = recapHits[0] ?? episodeHits[0] ?? companyHits[0];
+    // The summary leads with what the covering recaps conclude, then the best of the best source.
+    const concluded = conclusions(context);
+    const lead = recapHits.find((h) => !concluded.includes(h.passage)) ?? episodeHits[0] ?? companyHits[0];
     lines.push(
       "### Summary",
       "",
+      ...conclusionLines(concluded),
       lead
         ? cited(lead.passage, bestSentences(lead.passage, terms, 2), terms)
         : `The hub's coverage of ${named.map((c) => c.name).join(" and ")} is below.`,
       "",
     );
-    const further = recapHits.filter((h) => h !== lead);
+    const further = recapHits.filter((h) => h !== lead && !concluded.includes(h.passage));
     lines.push(
       "### What the recaps say",
       "",

@@ -17,6 +17,16 @@ describe("the topic intent", () => {
     expect(markdown.indexOf("**Sources**")).toBeGreaterThan(says);
   });
 
+  it("leads with what the covering recaps conclude, cited, and does not quote it twice", async () => {
+    const { markdown } = routed("what's happening with bourbon inventories");
+    const lead = markdown.split("\n")[2]!;
+    expect(lead).toMatch(/^\*\*In short:\*\* Kentucky's warehouses hold more barrels than ever/);
+    expect(lead).toContain(`(${await recapUrl("Bourbon Inventories")})`);
+    expect(markdown.split("Kentucky's warehouses hold more barrels than ever")).toHaveLength(2);
+    // A question for the podcast leads with its episodes instead.
+    expect(routed("any podcast on bourbon inventories?").markdown).not.toContain("**In short:**");
+  });
+
   it("sets the companies a question names side by side, and quotes one named alone from its profile", () => {
     expect(routed("Diageo or Pernod, who's holding up better?").markdown).toContain("**How they compare**");
     const one = routed("What is MGP doing about bourbon inventories?").markdown;

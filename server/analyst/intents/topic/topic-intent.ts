@@ -2,7 +2,7 @@
 // question names (side by side when it names several), and the profiles that cover it.
 import { comparisonTable } from "../../company-facts.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
-import { closedReply, openingLines, pointOf } from "../../answer/answer-frame.ts";
+import { closedReply, conclusionLines, conclusions, openingLines, pointOf } from "../../answer/answer-frame.ts";
 import { evidenceOf } from "../../answer/evidence.ts";
 import { profileSays } from "../../answer/profile-says.ts";
 import { profileBullet } from "../../answer/quoting.ts";
@@ -16,7 +16,12 @@ export const topicIntent: AnswerIntent = {
     const { recapHits, episodeHits, companyHits } = evidenceOf(context);
     const point = pointOf(context);
     const lines = openingLines(context);
-    const summaryHits = query.podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits];
+    // The answer first: what the covering recaps conclude; then the evidence, without saying it twice.
+    const concluded = conclusions(context);
+    lines.push(...conclusionLines(concluded));
+    const summaryHits = (query.podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits]).filter(
+      (h) => !concluded.includes(h.passage),
+    );
     if (summaryHits.length) lines.push("**What the hub says**", "", ...summaryHits.map(point), "");
     // Companies named together ("Diageo or Pernod, who's holding up better?") are set side by side; a
     // company carried from the last turn beside one this turn names ("didn't they fall out with
