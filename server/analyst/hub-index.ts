@@ -7,7 +7,9 @@ import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
+import { NARROWER_KINDS } from "./lexicon/drinks.ts";
 import { questionWords } from "./lexicon/question-words.ts";
+import { SYNONYM_GROUPS } from "./lexicon/synonyms.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { SEARCH, WEIGHTS } from "./tuning.ts";
 import { US_STATES } from "./us-states.ts";
@@ -99,42 +101,20 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string) => stri
 const PRICE_TIER =
   /\b((?:super|ultra)[- ]premium|premium|value|luxury|standard|mid|economy|budget|entry|high|low)(?:[- ]level)?(?:[- ]priced?)? (?:price )?(?:tiers?|segments?|end|price points?|price bands?|shelf)\b|\bprice (?:tiers?|points?|bands?|segments?)\b/g;
 
-// Words the trade uses for the same thing (in stemmed form): a question with one finds passages with
-// another. Readers word a topic their own way ("wholesalers", "a soft market", "bourbon stocks", "M&A")
-// while a recap keeps to its own ("distributors", "the slowdown", "inventory", "consolidation").
-const SYNONYMS: ReadonlyArray<readonly string[]> = [
-  ["tariff", "duti", "levi"],
-  ["nonalcohol", "na"],
-  ["onpremis", "bar", "restaur"],
-  // The stemmer leaves "shelves" and "shelf" apart, and "wholesaling" apart from "wholesaler".
-  ["shelf", "shelv"],
-  ["glass", "glasswar"],
-  ["distributor", "wholesal", "wholes"],
-  ["whiskei", "whiski"],
-  // A market that slows: "soft", "softer", "softening", "slump", "downturn" (a soft drink is apart, see PHRASES).
-  ["slowdown", "slump", "downturn", "pullback", "soft", "softer", "soften"],
-  // Stock the trade holds: "inventory", "stocks", "surplus", "glut", "oversupply".
-  ["inventori", "stock", "stockpil", "surplu", "glut", "oversuppli"],
-  ["launch", "innov", "debut"],
-  // A "deal" in the trade's news is a purchase or a sale of a business or a brand.
-  // Selling a brand off is divesting it, however a reader puts it ("dumping", "shedding", "offloading").
-  ["consolid", "merger", "merg", "acquisit", "acquir", "takeov", "deal", "divest", "dump", "shed", "offload", "ditch"],
-  ["consum", "shopper", "drinker"],
-  ["holidai", "christma"],
-  // A dispute between companies, in any of its words ("fell out", "fighting", "sued each other").
-  ["disput", "feud", "fight", "lawsuit", "litig", "su", "sue", "countersu", "spat"],
-  // "Bourbon makers" are its distillers.
-  ["distil", "maker"],
-];
+// Words the trade uses for the same thing (lexicon/synonyms.json), by their stems: a question with
+// one finds passages with another.
+const SYNONYMS: ReadonlyArray<readonly string[]> = SYNONYM_GROUPS.map((group) => [
+  ...new Set(group.map((word) => stemmer(word))),
+]);
 
-// A family name covers its members, not the other way: "whiskey" finds bourbon and Scotch, "agave"
-// finds tequila and mezcal, "brandy" finds Cognac; a question on bourbon is not covered by Scotch.
-const MEMBERS: Readonly<Record<string, readonly string[]>> = {
-  whiskei: ["bourbon", "rye", "scotch"],
-  whiski: ["bourbon", "rye", "scotch"],
-  agav: ["tequila", "mezcal"],
-  brandi: ["cognac"],
-};
+// A kind of drink covers its narrower kinds, not the other way (lexicon/drinks.json): "whiskey"
+// finds bourbon and Scotch, "agave" finds tequila and mezcal, "brandy" finds Cognac; a question on
+// bourbon is not covered by Scotch.
+const MEMBERS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  NARROWER_KINDS.flatMap(({ words, members }) =>
+    words.map((word) => [stemmer(word), [...new Set(members.map((member) => stemmer(member)))]] as const),
+  ),
+);
 
 const normalizePhrases = (text: string) =>
   PHRASES.reduce((t, [pattern, token]) => t.replace(pattern, token as string), fold(text));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRINK_KINDS, drinksIn } from "./drinks.ts";
+import { DRINK_KINDS, drinksIn, NARROWER_KINDS } from "./drinks.ts";
 
 const names = (question: string) => drinksIn(question).map((kind) => kind.name);
 
@@ -22,6 +22,19 @@ describe("the drinks lexicon", () => {
     expect(DRINK_KINDS.find((k) => k.name === "spirits")!.allWords).toEqual(
       expect.arrayContaining(["tequila", "cognac", "baijiu"]),
     );
+  });
+
+  it("gives the search the narrower kinds of a family's kinds, not the family's own", () => {
+    const members = (word: string) => NARROWER_KINDS.find((k) => k.words.includes(word))?.members;
+    expect(members("whiskey")).toEqual(expect.arrayContaining(["bourbon", "rye", "scotch"]));
+    expect(members("agave")).toEqual(expect.arrayContaining(["tequila", "mezcal"]));
+    expect(members("brandy")).toEqual(expect.arrayContaining(["cognac"]));
+    // A question on bourbon is not one on whiskey; one on spirits or beer is not one on every kind of them.
+    expect(members("bourbon")).toBeUndefined();
+    expect(members("spirits")).toBeUndefined();
+    expect(members("beer")).toBeUndefined();
+    // A phrase is matched by its words: "irish whiskey" says "whiskey" already.
+    expect(members("whiskey")).not.toContain("irish whiskey");
   });
 
   it("reads the kinds a question names, in its order, the longest name first", () => {

@@ -80,3 +80,15 @@ export function drinksIn(question: string): DrinkKind[] {
   }
   return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.kind))];
 }
+
+/**
+ * Each kind of a family that has narrower kinds, by its one-word words, with the one-word words of
+ * the kinds below it: a question on whiskey is covered by a recap on bourbon, one on agave by one on
+ * tequila, not the other way. A family's kinds are not members of it to the search: a question on
+ * spirits is not one on every vodka, nor one on beer on every seltzer.
+ */
+export const NARROWER_KINDS: ReadonlyArray<{ words: readonly string[]; members: readonly string[] }> =
+  DRINK_KINDS.filter((kind) => kind.within.length > 0 && kind.allWords.length > kind.words.length).map((kind) => ({
+    words: kind.words.filter((word) => !word.includes(" ")),
+    members: kind.allWords.filter((word) => !kind.words.includes(word) && !word.includes(" ")),
+  }));

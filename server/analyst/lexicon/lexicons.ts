@@ -10,6 +10,7 @@ import { DRINK_KINDS, DRINKS } from "./drinks.ts";
 import { FACT_INTENT_FILE } from "./fact-intents.ts";
 import { PLACES } from "./places.ts";
 import { QUESTION_WORD_LISTS, QUESTION_WORDS, questionWords } from "./question-words.ts";
+import { SYNONYM_GROUPS, SYNONYMS_FILE } from "./synonyms.ts";
 
 export interface NamedList {
   name: string;
@@ -37,6 +38,7 @@ export const LEXICON_LISTS: readonly NamedList[] = [
     words: questionWords(list),
     stage: "search" as const,
   })),
+  ...SYNONYM_GROUPS.map((group) => ({ name: `synonyms.${group[0]}`, words: group, stage: "search" as const })),
   { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
   { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
 ];
@@ -47,6 +49,7 @@ export const DECLARED_SHARED: ReadonlyArray<readonly [string, string]> = [
   ...DRINKS.shared.map(({ lists }) => lists),
   ...FACT_INTENT_FILE.shared.map(({ lists }) => lists),
   ...QUESTION_WORDS.shared.map(({ lists }) => lists),
+  ...SYNONYMS_FILE.shared.map(({ lists }) => lists),
 ];
 
 /** Each phrase found in two lists that are not declared to share it: "older" is in a and b. */
