@@ -1,9 +1,10 @@
 // The companies a topic's coverage is about: those its recaps and episodes name, and the makers of
 // the kinds of drink it asks about. A research report places them with their figures.
 import { COMPANIES, type Company } from "../../content/companies.server.ts";
-import { fold } from "#common/content/fold.ts";
 import { rankOf } from "../company-facts.ts";
-import { brandOwners, namesIn } from "../company-names.ts";
+import { brandOwners, escapeRegExp, namesIn } from "../company-names.ts";
+import { phraseText } from "../intents/market-data/market-words.ts";
+import { DRINK_KINDS, drinksIn } from "../lexicon/drinks.ts";
 import type { Passage } from "../hub-corpus.ts";
 import type { Hit, HubIndex } from "../hub-index.ts";
 
@@ -33,50 +34,48 @@ export function namedIn(index: HubIndex, passage: Passage): number[] {
   return ids;
 }
 
-// The drinks a report may ask about by their kind ("tariff risk on cognac and Scotch", "agave for
-// the big suppliers"), each with the words its makers' profiles use for it.
-const REPORT_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
-  [/\b(?:cognac|brandy)\b/, /\b(?:cognac|brandy|hennessy|courvoisier)\b/g],
-  [/\bscotch\b/, /\bscotch\b/g],
-  [/\b(?:tequila|agave|mezcal)s?\b/, /\b(?:tequila|agave|mezcal)s?\b/g],
-  [/\b(?:bourbon|rye|american whiske?y)s?\b/, /\b(?:bourbon|rye|american whiske?y)s?\b/g],
-  [/\bvodkas?\b/, /\bvodkas?\b/g],
-  [/\bgin\b/, /\bgin\b/g],
-  [/\brums?\b/, /\brums?\b/g],
-  [
-    /\b(?:rtds?|canned cocktails?|ready[- ]to[- ]drink)\b/,
-    /\b(?:rtds?|canned cocktails?|ready[- ]to[- ]drink|cocktails? in a can)\b/g,
-  ],
-  [/\b(?:hard )?seltzers?\b/, /\bseltzers?\b/g],
-  [
-    /\b(?:non[- ]?alc\w*|zero[- ]proof|no[- ]and[- ]low)\b/,
-    /\b(?:non[- ]?alcoholic|zero[- ]proof|alcohol[- ]free|low[- ]abv)\b/g,
-  ],
-];
-
 /**
  * The makers a report on a kind of drink should place: those whose profiles say the most about it
  * ("which suppliers are exposed to a duty on cognac" is who sells cognac), two for each kind asked.
+ * The kinds and their words are the drink taxonomy's (lexicon/drinks.json); a family with kinds of
+ * its own ("spirits", "beer") is too broad to place makers by, and is left to `playersAsked`.
  */
-// What each maker's profile says, folded, read once: the words a kind of drink is counted in.
+// What each maker's profile says, as phrases are read, once: the words a kind of drink is counted in.
 const MAKER_TEXTS = COMPANIES.filter((c) => c.type === "manufacturer").map((c) => ({
   c,
-  text: fold(
+  text: phraseText(
     [
       c.keyBrands.join(" "),
       c.profile?.overview,
       c.profile?.marketPosition,
       c.profile?.strategy,
       c.profile?.recentDevelopments,
-    ].join(" "),
+    ]
+      .join(" ")
+      .replace(/-/g, " "),
   ),
 }));
 
+// A kind's words as one pattern, the longest first, so "irish whiskey" counts once, not as whiskey too.
+const SAID = new Map(
+  DRINK_KINDS.map((kind) => [
+    kind,
+    new RegExp(
+      `(?<= )(?:${[...kind.allWords]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join("|")})(?= )`,
+      "g",
+    ),
+  ]),
+);
+
+/** Two makers for each kind of drink a question names, the ones whose profiles say the most of it. */
 export function makersOf(question: string): Company[] {
-  const q = fold(question);
   const out: Company[] = [];
-  for (const [asked, said] of REPORT_KINDS) {
-    if (!asked.test(q)) continue;
+  for (const kind of drinksIn(question.replace(/-/g, " "))) {
+    if (!kind.within.length && kind.allWords.length > kind.words.length) continue;
+    const said = SAID.get(kind)!;
     const counted = MAKER_TEXTS.map(({ c, text }) => ({ c, n: text.match(said)?.length ?? 0 }))
       .filter((x) => x.n >= 2)
       .sort((a, b) => b.n - a.n || rankOf(a.c) - rankOf(b.c));
