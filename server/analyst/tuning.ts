@@ -31,7 +31,40 @@ export const WEIGHTS = {
   unknown: 1,
 } as const;
 
-/** How much of the hub a short answer and a research report quote (builtin-analyst.ts). */
+/** What counts as covering a question (answer/coverage-hits.ts, answer/evidence.ts). */
+export const COVERAGE = {
+  /**
+   * A recap or episode covers a question when it carries this share of the question's weight of
+   * terms, counted over the whole source (more than this share when the question has a word the hub
+   * never uses: "sake sales in Nevada" is not covered by Nevada). Measured 2026-11-28: at 0.4,
+   * probe 59 and test 81 of 90 (probe-4 47); at 0.6, probe 57, probe-2 36, probe-3 72, probe-4 42,
+   * test 80.
+   */
+  share: 0.5,
+  /**
+   * A hit must also score this share of the best of its kind, unless it covers the most of the
+   * question. At 0.05 and at 0.2 no set moves (2026-11-28): a guard for corpora larger than the demo's.
+   */
+  scoreFloor: 0.1,
+  /**
+   * A profile the search found joins an answer only when it covers this share of the question
+   * ("premium" alone is not enough). At 0.5, dev 97 and test 82 (2026-11-28); at 1 no set moves.
+   */
+  profile: 0.75,
+} as const;
+
+/** How a profile's sentences are weighed on a question about its company (answer/profile-says.ts). */
+export const PROFILE_WEIGHTS = {
+  /**
+   * A word that measures the topic ("what share", "how many employees") chooses between sentences
+   * on it. At 1 no set moves (2026-11-28); it stands on the unit tests of profile answers.
+   */
+  measure: 0.5,
+  /** A word carried from the turn before must not outweigh this turn's own. At 0.5 no set moves (2026-11-28); the follow-up tests hold it. */
+  carried: 0.25,
+} as const;
+
+/** How much of the hub a short answer and a research report quote (the topic and report intents). */
 export const QUOTAS = {
   /** Deep research aims to cite this many recaps and episodes before it reads related coverage. */
   deepSources: 4,
@@ -41,6 +74,15 @@ export const QUOTAS = {
   deepProfiles: 6,
   /** Companies the coverage names that a research report places with their figures. */
   deepNamed: 6,
+  /**
+   * Makers placed for each kind of drink a report asks about, each named at least `makerMentions`
+   * times in its profile. At 1 or 3 per kind no set moves (2026-11-28): two is a report's pair of
+   * leaders, beside the companies its coverage names.
+   */
+  makersPerKind: 2,
+  makerMentions: 2,
+  /** Profiles each part of a research question contributes, taken in turn. At 2 no set moves (2026-11-28). */
+  profilesPerPart: 3,
   /** Distinct recaps quoted: in a report, a short answer, a podcast question. Short at 2: probe-2 36, test 80 (2026-11-27). */
   recaps: { deep: 8, short: 4, podcast: 2 },
   /** Sections quoted per recap: three, or four when one recap alone covers the topic (short answers). */

@@ -6,7 +6,7 @@ import { factIntents } from "../company-facts.ts";
 import { NAME_SLOT, slotNames } from "../company-names.ts";
 import { sourceOf, type Hit, type HubIndex } from "../hub-index.ts";
 import { drinksIn, type DrinkKind } from "../lexicon/drinks.ts";
-import { QUOTAS } from "../tuning.ts";
+import { COVERAGE, QUOTAS } from "../tuning.ts";
 
 /**
  * The best hits of up to `sources` distinct sources, at most `perSource` from each and `cap` in
@@ -42,7 +42,7 @@ export function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[]
   const best = new Map<string, number>();
   for (const h of hits) if (!best.has(h.passage.kind)) best.set(h.passage.kind, h.score);
   const unknown = index.unknownWords(query);
-  const covers = (share: number) => (unknown.length ? share > 0.5 : share >= 0.5);
+  const covers = (share: number) => (unknown.length ? share > COVERAGE.share : share >= COVERAGE.share);
   const share = (h: Hit) => (h.passage.kind === "company" ? h.coverage : h.sourceCoverage);
   // The source that covers the most of the question is never dropped for scoring low: a recap that
   // names "mezcal" once is more on "mezcal as a base spirit" than one that says "spirits-based" ten times.
@@ -54,7 +54,7 @@ export function coveringHits(index: HubIndex, query: string, hits: Hit[]): Hit[]
         (h) =>
           h.coverage > 0 &&
           covers(share(h)) &&
-          (h.score >= best.get(h.passage.kind)! * 0.1 || share(h) >= most.get(h.passage.kind)!),
+          (h.score >= best.get(h.passage.kind)! * COVERAGE.scoreFloor || share(h) >= most.get(h.passage.kind)!),
       )
       // Those covering more of it come first, by tenths of the question, then by score.
       .sort((a, b) => Math.round(10 * share(b)) - Math.round(10 * share(a)) || b.score - a.score)

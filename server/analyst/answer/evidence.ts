@@ -4,7 +4,7 @@ import { COMPANIES, type Company } from "../../content/companies.server.ts";
 import { playersAsked } from "../company-facts.ts";
 import { sourceOf, type Hit } from "../hub-index.ts";
 import { inPeriod, periodIn, type Period } from "../question-dates.ts";
-import { QUOTAS } from "../tuning.ts";
+import { COVERAGE, QUOTAS } from "../tuning.ts";
 import type { AnswerContext } from "./answer-context.ts";
 import { besideNamed, clausesOf, coveringHits, distinctSources, inPlaces, strangeDrinks } from "./coverage-hits.ts";
 import { companiesInCoverage, makersOf, namedIn } from "./players.ts";
@@ -128,8 +128,10 @@ export function evidenceOf(context: AnswerContext): Evidence {
           dated.push(h);
         }
       // Each part's best profiles, in turn, so one part's many profiles do not crowd out another's.
-      const profilesByPart = byPart.map((found) => found.filter((h) => h.passage.kind === "company").slice(0, 3));
-      for (let round = 0; round < 3; round++)
+      const profilesByPart = byPart.map((found) =>
+        found.filter((h) => h.passage.kind === "company").slice(0, QUOTAS.profilesPerPart),
+      );
+      for (let round = 0; round < QUOTAS.profilesPerPart; round++)
         for (const found of profilesByPart) if (found[round]) partProfiles.push(found[round]!);
     }
   }
@@ -168,7 +170,7 @@ export function evidenceOf(context: AnswerContext): Evidence {
   // parts: a research question's figures ("how big the houses are", "who is positioned") are in them.
   const searchedHits = distinctSources(
     [
-      ...relevant.filter((h) => unnamed(h) && h.coverage >= 0.75),
+      ...relevant.filter((h) => unnamed(h) && h.coverage >= COVERAGE.profile),
       ...partProfiles.filter(unnamed),
       // Deep research on a thinly covered topic also reads the profiles of the companies in it.
       ...(thin ? hits.filter((h) => unnamed(h) && h.coverage >= RELATED_COVERAGE) : []),

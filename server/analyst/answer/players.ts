@@ -5,6 +5,7 @@ import { rankOf } from "../company-facts.ts";
 import { brandOwners, escapeRegExp, namesIn } from "../company-names.ts";
 import { phraseText } from "../intents/market-data/market-words.ts";
 import { DRINK_KINDS, drinksIn } from "../lexicon/drinks.ts";
+import { QUOTAS } from "../tuning.ts";
 import type { Passage } from "../hub-corpus.ts";
 import type { Hit, HubIndex } from "../hub-index.ts";
 
@@ -77,9 +78,9 @@ export function makersOf(question: string): Company[] {
     if (!kind.within.length && kind.allWords.length > kind.words.length) continue;
     const said = SAID.get(kind)!;
     const counted = MAKER_TEXTS.map(({ c, text }) => ({ c, n: text.match(said)?.length ?? 0 }))
-      .filter((x) => x.n >= 2)
+      .filter((x) => x.n >= QUOTAS.makerMentions)
       .sort((a, b) => b.n - a.n || rankOf(a.c) - rankOf(b.c));
-    for (const { c } of counted.slice(0, 2)) if (!out.includes(c)) out.push(c);
+    for (const { c } of counted.slice(0, QUOTAS.makersPerKind)) if (!out.includes(c)) out.push(c);
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { Company } from "../../content/companies.server.ts";
 import { brandNamed, lookupText, nameKey, namesIn } from "../company-names.ts";
 import { SENTENCE_END } from "../hub-corpus.ts";
 import { termsOf, topicText, type HubIndex } from "../hub-index.ts";
+import { PROFILE_WEIGHTS } from "../tuning.ts";
 import { bestSentences, figureWanted, MONEY } from "./quoting.ts";
 
 /**
@@ -36,8 +37,8 @@ export function profileSays(
   const carried = [...termsOf(before)].filter((t) => !ownNames.has(t) && !asked.includes(t) && !measures.includes(t));
   const weights = new Map([
     ...asked.map((t) => [t, 1] as const),
-    ...measures.map((t) => [t, 0.5] as const),
-    ...carried.map((t) => [t, 0.25] as const),
+    ...measures.map((t) => [t, PROFILE_WEIGHTS.measure] as const),
+    ...carried.map((t) => [t, PROFILE_WEIGHTS.carried] as const),
   ]);
   const profile = index.passagesOf(company.id)[0];
   const fallback = company.profile?.recentDevelopments ?? company.profile?.overview ?? "";
