@@ -7,29 +7,33 @@
 import type { Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { SENTENCE_END } from "./hub-corpus.ts";
+import { RANKING_WORDS } from "./lexicon/ranking-words.ts";
+import { compileTemplates } from "./lexicon/templates.ts";
 
-export type Category = "beer" | "wine" | "spirits";
-export type Measure = "employees" | "states" | "cases" | "share";
+export const CATEGORIES = ["beer", "wine", "spirits"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Measure = keyof typeof RANKING_WORDS.measures;
 
-// The words that put a company in a category, in how it describes itself and what it carries.
-const CATEGORY_WORDS: Record<Category, RegExp> = {
-  beer: /\b(?:beers?|brew\w*|lagers?|hard seltzers?|ales?)\b/,
-  wine: /\b(?:wines?|winery|wineries|vineyards?|vintners?)\b/,
-  spirits:
-    /\b(?:spirits|liquors?|whisk(?:e)?y|bourbons?|vodkas?|tequilas?|rums?|gin|cognac|scotch|mezcal|distill\w*)\b/,
-};
+const { listed: LISTED, measures: MEASURES } = RANKING_WORDS;
+const LISTED_ASKED = compileTemplates(LISTED.templates);
+// The measures in the order they are tried: "employees' share" ranks by headcount.
+const MEASURES_ASKED = (Object.keys(MEASURES) as Measure[]).map((measure) => ({
+  measure,
+  asked: compileTemplates(MEASURES[measure]),
+}));
 
 // A spirit's own name asks for the spirits business ("the largest vodka maker").
-const ASKED_CATEGORY: Record<Category, RegExp> = {
-  beer: /\b(?:beer|beers|brewers?|breweries|brewing)\b/,
-  wine: /\b(?:wine|wines|wineries|winery|vintners?)\b/,
-  spirits: /\b(?:spirits|liquor|distillers?|whisk(?:e)?y|bourbon|vodka|tequila|rum|gin|cognac|scotch|mezcal)\b/,
-};
+const CATEGORY = Object.fromEntries(
+  CATEGORIES.map((category) => {
+    const { asked, describes } = RANKING_WORDS.categories[category];
+    return [category, { asked: compileTemplates(asked), describes: compileTemplates(describes) }];
+  }),
+) as Record<Category, { asked: RegExp; describes: RegExp }>;
 
 /** The categories a ranking question narrows to ("wine & spirits" is both); none when it names none. */
 export function categoriesAsked(question: string): Category[] {
   const q = fold(question);
-  return (Object.keys(ASKED_CATEGORY) as Category[]).filter((c) => ASKED_CATEGORY[c].test(q));
+  return CATEGORIES.filter((c) => CATEGORY[c].asked.test(q));
 }
 
 /**
@@ -42,14 +46,11 @@ const describedBy = (c: Company) => fold([c.name, ...c.keyBrands, c.profile?.mar
 /** Whether a company is in one of the categories: its description names it. */
 export function inCategories(company: Company, categories: Category[]): boolean {
   const text = describedBy(company);
-  return categories.some((c) => CATEGORY_WORDS[c].test(text));
+  return categories.some((c) => CATEGORY[c].describes.test(text));
 }
 
 /** Whether a question asks only for listed companies ("publicly traded", "listed", "public companies"). */
-export const asksListed = (question: string) =>
-  /\b(?:publicly[- ](?:traded|listed|held)|listed (?:companies|suppliers|manufacturers)|public (?:companies|suppliers|manufacturers|ones))\b/.test(
-    fold(question),
-  );
+export const asksListed = (question: string) => LISTED_ASKED.test(fold(question));
 
 /** Whether a company is listed on a stock exchange itself (not through a parent), as its typed owner says. */
 export const isListed = (company: Company) => company.facts?.ownership.kind === "public";
@@ -57,12 +58,7 @@ export const isListed = (company: Company) => company.facts?.ownership.kind === 
 /** The measure a ranking question ranks by, when it is not the table's revenue. */
 export function measureAsked(question: string): Measure | undefined {
   const q = fold(question);
-  if (/\b(?:employ\w*|headcount|staff|workforce|workers)\b/.test(q)) return "employees";
-  if (/\b(?:how many states|most states|states (?:they |it )?(?:cover|serve)|number of states)\b/.test(q))
-    return "states";
-  if (/\bcases\b|\bcase (?:volume|counts?|sales)\b|\bby volume\b/.test(q)) return "cases";
-  if (/\bshare\b/.test(q)) return "share";
-  return undefined;
+  return MEASURES_ASKED.find(({ asked }) => asked.test(q))?.measure;
 }
 
 /** Whether a ranking question narrows or measures anything beyond its table and state. */
