@@ -68,6 +68,9 @@ const SETS: Array<{ name: string; file: string }> = [
   { name: "probe-3", file: "held-apart-probe-3.json" },
   // And a sixth author's, scored once before any change was made for it, then tuned on.
   { name: "probe-4", file: "held-apart-probe-4.json" },
+  // A seventh author's, written from the content alone once the issue-40 redesign was in place;
+  // scored once untouched (2026-11-28), then tuned on.
+  { name: "probe-5", file: "held-apart-probe-5.json" },
   { name: "test", file: "held-apart-test.json" },
   // Questions on the market figures (issue 39), written by another author from the data alone: a
   // development set (tuned on) and a test set, scored like "test" (never tuned on, failures hidden).
