@@ -42,6 +42,7 @@ describe("the names the trade uses, kept in the company data", () => {
     const named = (q: string) => companiesNamed(q, ALIASES).map((id) => COMPANIES.find((c) => c.id === id)!.name);
     expect(named("Where is Manhattan Beer based?")).toEqual(["Manhattan Beer Distributors"]);
     expect(named("Who runs Breakthru Beverage these days?")).toEqual(["Breakthru Beverage Group"]);
+    expect(named("how big is William Grant?")).toEqual(["William Grant & Sons USA"]);
     // What is left at the end may still be a place, not a name.
     expect(named("What sells in Manhattan bars?")).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { US_STATES } from "./us-states.ts";
 
 // Words that say what kind of company it is, not which one.
 const SUFFIXES =
-  /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& son|liquor company|beer distributors|beverages?|inc\.?)$/i;
+  /\s+(?:company|brands|usa|north america|americas|group|beverage group|beverage company|wine & spirits|family estates|family wines|family distributing|distributing|distributors|companies|estates|winery|handmade vodka|& sons?|liquor company|beer distributors|beverages?|inc\.?)$/i;
 // Words that say what kind of drink a brand is, not which brand: "White Claw Hard Seltzer" is
 // "White Claw" to a reader, "Modelo Especial" is "Modelo".
 const BRAND_SUFFIXES =

@@ -150,7 +150,7 @@ const labelled = (label: string, value: string | undefined) =>
   value ? `${label}: ${value}${value.endsWith(".") ? "" : "."}` : undefined;
 
 /** A profile's parts as the text a citation of each quotes; a part the profile does not give is left out. */
-function profileParts(company: Company): Array<{ section: ProfilePart; text: string }> {
+export function profileParts(company: Company): Array<{ section: ProfilePart; text: string }> {
   const p = company.profile;
   const said: Array<[ProfilePart, string | undefined]> = [
     ["Headquarters", `${company.name} is a ${company.type} based in ${company.location}.`],

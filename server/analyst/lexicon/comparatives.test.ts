@@ -23,6 +23,14 @@ describe("the comparatives lexicon", () => {
     expect(read("Was Sazerac founded before Brown-Forman?")).toMatchObject({ measure: "age", more: true });
     expect(read("Is Tito's newer than Sazerac?")).toMatchObject({ measure: "age", more: false });
     expect(read("Who was founded first: Johnson Brothers or Hensley?")).toMatchObject({ measure: "age", more: true });
+    expect(read("who moves the most cases, Reyes or Heidelberg?")).toMatchObject({ measure: "cases", more: true });
+    expect(read("is Tito's bigger by volume than Bacardi?")).toMatchObject({ measure: "cases", more: true });
+    expect(read("does Reyes employ more people than Heidelberg?")).toMatchObject({ measure: "employees", more: true });
+    expect(read("who covers more states, RNDC or Southern Glazer's?")).toMatchObject({ measure: "states", more: true });
+    expect(read("which has the smaller footprint, Fedway or Allied?")).toMatchObject({
+      measure: "states",
+      more: false,
+    });
   });
 
   it("finds no comparison in a question that asks for none", () => {

@@ -59,4 +59,30 @@ describe("asked in the analyst's own words", () => {
     // "Newest" without two companies asks for no comparison.
     expect(analystAnswer(index, "What are the newest recaps?", false).markdown).not.toContain("is newer");
   });
+
+  it("orders companies by a figure each profile gives, cited to the part that states it, and says which give none", () => {
+    const CASES = { measure: "cases", more: true, said: "moves the most" } as const;
+    const verdict = compareVerdict(
+      [byName("Heidelberg Distributing"), byName("Reyes Beverage Group"), byName("Andrews Distributing")],
+      CASES,
+    )!;
+    expect(verdict).toMatch(
+      /^\*\*Reyes Beverage Group sells the most by volume\*\*: 217 million cases \(\[Reyes Beverage Group: /,
+    );
+    expect(verdict).toMatch(
+      /then Heidelberg Distributing 27 million cases .* and Andrews Distributing 26 million cases/,
+    );
+    expect(verdict).toContain("Each figure is its profile's own, of its own year and source.");
+    const STATES = { measure: "states", more: false, said: "fewer states" } as const;
+    expect(
+      compareVerdict(
+        [byName("Southern Glazer's Wine & Spirits"), byName("Republic National Distributing Company")],
+        STATES,
+      ),
+    ).toMatch(/^\*\*Republic National Distributing Company serves fewer states\*\*: 38 states/);
+    const EMPLOYEES = { measure: "employees", more: true, said: "more employees" } as const;
+    expect(compareVerdict([byName("Reyes Beverage Group"), byName("Glazer's Beer and Beverage")], EMPLOYEES)).toBe(
+      "The hub cannot say which has more employees: Glazer's Beer and Beverage publishes no such figure in the hub's sources.",
+    );
+  });
 });

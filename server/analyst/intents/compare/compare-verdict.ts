@@ -3,7 +3,9 @@
 // the profile fact that states it.
 import type { Company } from "../../../content/companies.server.ts";
 import { citeFact } from "../../company-links.ts";
-import type { Comparative } from "../../lexicon/comparatives.ts";
+import type { Comparative, ComparedMeasure } from "../../lexicon/comparatives.ts";
+import { profileParts, type ProfilePart } from "../../hub-corpus.ts";
+import { measureOf } from "../../ranking-filters.ts";
 
 const founding = (c: Company) => c.facts?.founded;
 
@@ -23,9 +25,60 @@ function rootsSaid(c: Company): string {
 const listed = (items: string[]) =>
   items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
+type Figured = Exclude<ComparedMeasure, "age">;
+
+// How a verdict on a figure says it: the figure, and the company with more (or less) of it.
+const FIGURES: Record<Figured, { figure: (value: number) => string; more: string[]; less: string[] }> = {
+  cases: {
+    figure: (v) => `${v.toLocaleString("en-US")} million cases`,
+    more: ["sells more by volume", "sells the most by volume"],
+    less: ["sells less by volume", "sells the least by volume"],
+  },
+  employees: {
+    figure: (v) => `${v.toLocaleString("en-US")} employees`,
+    more: ["has more employees", "has the most employees"],
+    less: ["has fewer employees", "has the fewest employees"],
+  },
+  states: {
+    figure: (v) => `${v} states`,
+    more: ["serves more states", "serves the most states"],
+    less: ["serves fewer states", "serves the fewest states"],
+  },
+};
+
+/** The part of a company's profile that states `said`, to cite. */
+function partStating(c: Company, said: string): ProfilePart {
+  const part = profileParts(c).find((p) => p.text.includes(said));
+  return part?.section ?? "Overview";
+}
+
+/**
+ * A verdict on a figure the data gives each company (a volume, a headcount, the states served):
+ * "**Reyes Beverage Group sells the most by volume**: 217 million cases (…), then …". The figures
+ * are each profile's own, of its own year: the verdict says so.
+ */
+function figureVerdict(companies: Company[], asked: Comparative & { measure: Figured }): string | undefined {
+  const said = FIGURES[asked.measure];
+  const figured = companies.flatMap((c) => {
+    const f = measureOf(c, asked.measure);
+    return f ? [{ c, ...f }] : [];
+  });
+  const missing = companies.filter((c) => !figured.some((f) => f.c === c)).map((c) => c.name);
+  const noFigure = missing.length
+    ? ` ${listed(missing)} ${missing.length === 1 ? "publishes" : "publish"} no such figure in the hub's sources.`
+    : "";
+  if (figured.length < 2)
+    return missing.length ? `The hub cannot say which ${said[asked.more ? "more" : "less"][0]}:${noFigure}` : undefined;
+  const ordered = [...figured].sort((a, b) => (b.value - a.value) * (asked.more ? 1 : -1));
+  const cited = (f: (typeof figured)[number]) => `${said.figure(f.value)}${citeFact(f.c, partStating(f.c, f.said))}`;
+  const [first, ...rest] = ordered;
+  const verb = said[asked.more ? "more" : "less"][ordered.length === 2 ? 0 : 1];
+  return `**${first!.c.name} ${verb}**: ${cited(first!)}; then ${listed(rest.map((f) => `${f.c.name} ${cited(f)}`))}. Each figure is its profile's own, of its own year and source.${noFigure}`;
+}
+
 /** The one-sentence verdict on the measure asked, or undefined when the data cannot give one. */
 export function compareVerdict(companies: Company[], asked: Comparative): string | undefined {
-  if (asked.measure !== "age") return undefined;
+  if (asked.measure !== "age") return figureVerdict(companies, { ...asked, measure: asked.measure });
   const dated = companies.filter((c) => founding(c));
   const undated = companies.filter((c) => !founding(c));
   if (dated.length < 2) {
