@@ -83,6 +83,9 @@ const SETS: Array<{ name: string; file: string }> = [
   // Its development twin: other facts (of companies the paraphrase set does not ask about), asked the
   // same eight ways by another helper from the company data alone; scored once untouched, then tuned on.
   { name: "paraphrase-dev", file: "held-apart-paraphrase-dev.json" },
+  // A second development twin (issue 40), by another helper from the company data alone, on the
+  // companies neither paraphrase set asks about; scored once before any change for it (2026-11-28).
+  { name: "paraphrase-dev-2", file: "held-apart-paraphrase-dev-2.json" },
 ].filter((s) => (!only || s.name === only) && fs.existsSync(path.join(here, s.file)));
 /** The test set's target share of right answers (issue 25). */
 const TEST_TARGET = 0.9;
