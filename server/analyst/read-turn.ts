@@ -8,6 +8,7 @@ import { brandOwners, companiesNamed, namesIn, slotNames } from "./company-names
 import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { comparativeIn, type Comparative } from "./lexicon/comparatives.ts";
+import { measureAsked } from "./ranking-filters.ts";
 
 const BRANDS = brandOwners(COMPANIES);
 const byId = (id: number) => COMPANIES.find((c) => c.id === id);
@@ -99,6 +100,14 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   // again: a question word of its own, beyond "what about" and "how about", asks anew.
   const asksNew = /\b(?:what|how|why|when|where|who|which)\b/.test(q.replace(/\b(?:what|how) about\b/g, " "));
   if (companies.length && !intents.length && context.intents.length && followUp && !asksNew) intents = context.intents;
+  // "Whose brand is High Noon?" → "how many cases did it sell in 2023?": "it" is the brand, whose
+  // figures are what its owner's profile says of it, not the owner's size.
+  const brandBefore =
+    fromContext &&
+    /\b(?:it|its)\b/.test(q) &&
+    namesIn(context.topic ?? "", BRANDS).some((n) => companies.some((c) => c.id === n.id));
+  const measure = measureAsked(q);
+  if (brandBefore && measure !== "employees" && measure !== "states") intents = intents.filter((i) => i !== "size");
   // "Which is older, Yuengling or Anheuser-Busch?" compares the companies on a measure the data holds.
   const comparative = companies.length >= 2 ? comparativeIn(slotted) : undefined;
   if (comparative && !intents.includes("compare")) intents = [...intents, "compare"];

@@ -4,7 +4,7 @@ import { demoHub } from "../../../../tests/support/demo-hub.ts";
 import { factIntent } from "./fact-intent.ts";
 
 const hub = demoHub("fact-");
-const { routed, context, link } = analystAskers(hub, DEMO_NOW);
+const { routed, context, link, converse } = analystAskers(hub, DEMO_NOW);
 
 describe("the fact intent", () => {
   it("answers a fact the company data holds from it alone, cited, with what to ask next", () => {
@@ -19,5 +19,13 @@ describe("the fact intent", () => {
   it("leaves a comparison to the compare intent, and a question with no fact in it to the others", () => {
     expect(factIntent.takes(context("Which is older, Yuengling or Anheuser-Busch?"))).toBe(false);
     expect(factIntent.takes(context("What's trending in tequila?"))).toBe(false);
+  });
+
+  it("leaves a brand's figure to its owner's profile: 'it' after a brand's owner is the brand", () => {
+    const answer = converse("whose brand is High Noon?", "how many cases did it sell in 2023?");
+    expect(answer).toContain("kept the lead in 2023 with about 21.4 million cases");
+    expect(answer).not.toContain("**Size:**");
+    // Its owner's headcount is still the owner's.
+    expect(converse("whose brand is High Noon?", "how many employees does it have?")).toContain("**Employees:**");
   });
 });
