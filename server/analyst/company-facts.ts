@@ -388,7 +388,8 @@ export function rankingSubjects(question: string, intents: FactIntent[], compani
       .map((c) => c.row.company);
   const type = tableAsked(question);
   if (companies.length || !type) return [];
-  const rows = rankedTable(COMPANIES, type);
+  // A ranking narrowed by a category, a listing or a measure is about its own leaders, as its answer orders them.
+  const rows = narrowsRanking(question) ? narrowedRows(question, type).ordered : rankedTable(COMPANIES, type);
   const state = stateIn(question);
   if (state) {
     const top = rows.find((r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name));

@@ -28,4 +28,13 @@ describe("the fact intent", () => {
     // Its owner's headcount is still the owner's.
     expect(converse("whose brand is High Noon?", "how many employees does it have?")).toContain("**Employees:**");
   });
+
+  it("takes 'they' after a narrowed ranking for its leader, not the whole table's", () => {
+    const answer = converse(
+      "who's the largest beer wholesaler in the country?",
+      "what share of california's beer do they handle?",
+    );
+    expect(answer).toContain("**Reyes Beverage Group**");
+    expect(answer).toContain("43% of the beer sold in California");
+  });
 });
