@@ -101,8 +101,9 @@ export function tableAsked(question: string): Company["type"] | undefined {
     )
   )
     return "manufacturer";
-  // "Who's #1 in spirits?": a kind of drink is made by the manufacturers.
-  return categoriesAsked(q).length ? "manufacturer" : undefined;
+  // "Who's #1 in spirits?": a kind of drink is made by the manufacturers, when the question asks
+  // who. "What's leading, NA beer or zero-proof spirits?" ranks drinks, not companies.
+  return categoriesAsked(q).length && /\bwho\b/.test(q) ? "manufacturer" : undefined;
 }
 
 const TABLE_NAMES = {

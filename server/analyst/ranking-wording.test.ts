@@ -88,3 +88,15 @@ describe("deep research on a question of several parts", () => {
     ).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("a ranking of companies, not of drinks", () => {
+  it("ranks the makers of a kind of drink when the question asks who, and leaves a question on drinks to the recaps", () => {
+    const { routed, context } = analystAskers(hub);
+    expect(context("Who's #1 in spirits?").query.intent).toBe("place");
+    expect(context("who are the biggest in beer?").query.intent).toBe("ranking");
+    expect(context("what's the biggest vodka maker?").query.intent).toBe("ranking");
+    const drinks = routed("in the no-alc aisle, what's actually leading: NA beer or zero-proof spirits?");
+    expect(drinks.intent).toBe("topic");
+    expect(drinks.markdown).not.toContain("## The largest");
+  });
+});
