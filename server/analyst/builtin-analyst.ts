@@ -4,6 +4,7 @@
 import type { AnalystReply, AnswerContext, AnswerIntent } from "./answer/answer-context.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
+import { brandRankingIntent } from "./intents/brand-ranking/brand-ranking-intent.ts";
 import { compareIntent } from "./intents/compare/compare-intent.ts";
 import { factIntent } from "./intents/fact/fact-intent.ts";
 import { noCoverageIntent } from "./intents/no-coverage/no-coverage-intent.ts";
@@ -19,6 +20,7 @@ export type { AnalystReply } from "./answer/answer-context.ts";
 /** In the order they are asked; the last two take every turn, short and deep. */
 export const ANSWER_INTENTS: readonly AnswerIntent[] = [
   factIntent,
+  brandRankingIntent,
   podcastListIntent,
   compareIntent,
   publishedIntent,

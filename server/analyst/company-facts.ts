@@ -18,6 +18,7 @@ import {
   measureAsked,
   measureOf,
   narrowsRanking,
+  ranksBrands,
   type Measure,
 } from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
@@ -96,14 +97,15 @@ export function tableAsked(question: string): Company["type"] | undefined {
   const q = fold(question);
   if (/\b(?:distribut\w*|wholesal\w*)\b/.test(q)) return "distributor";
   if (
-    /\b(?:manufactur\w*|suppliers?|producers?|makers?|brewers?|distillers?|wineries|winery|brand owners?|companies|company|players?)\b/.test(
+    /\b(?:manufactur\w*|suppliers?|producers?|makers?|brewers?|distillers?|wineries|winery|brand owners?|companies|company|players?|vendors?|houses)\b/.test(
       q,
     )
   )
     return "manufacturer";
   // "Who's #1 in spirits?": a kind of drink is made by the manufacturers, when the question asks
   // who. "What's leading, NA beer or zero-proof spirits?" ranks drinks, not companies.
-  return categoriesAsked(q).length && /\bwho\b/.test(q) ? "manufacturer" : undefined;
+  // "What's the #1 vodka?" ranks brands, which the profiles' own words answer.
+  return categoriesAsked(q).length && /\bwho\b/.test(q) && !ranksBrands(q) ? "manufacturer" : undefined;
 }
 
 const TABLE_NAMES = {

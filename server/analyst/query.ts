@@ -16,7 +16,7 @@ import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
 import { drinksIn } from "./lexicon/drinks.ts";
 import { placesIn } from "./lexicon/places.ts";
 import { periodIn } from "./question-dates.ts";
-import { asksListed, categoriesAsked, measureAsked } from "./ranking-filters.ts";
+import { asksListed, categoriesAsked, measureAsked, ranksBrands } from "./ranking-filters.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
 import { stateIn } from "./us-states.ts";
 
@@ -30,6 +30,7 @@ export const QUERY_INTENTS = [
   "ranking",
   "compare",
   "fact",
+  "brand-ranking",
   "podcast-list",
   "published",
   "report",
@@ -174,13 +175,15 @@ export function parse(
         ? "data-series"
         : factRead
           ? factRead.shape
-          : podcast && !terms.length && !named
-            ? "podcast-list"
-            : (period || latest) && !terms.length && !named
-              ? "published"
-              : deep
-                ? "report"
-                : "topic";
+          : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
+            ? "brand-ranking"
+            : podcast && !terms.length && !named
+              ? "podcast-list"
+              : (period || latest) && !terms.length && !named
+                ? "published"
+                : deep
+                  ? "report"
+                  : "topic";
   const state = stateIn(turn.text);
   const table = tableAsked(turn.text);
   const measure = measureAsked(turn.text);

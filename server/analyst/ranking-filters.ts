@@ -8,7 +8,7 @@ import type { Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { SENTENCE_END } from "./hub-corpus.ts";
 import { RANKING_WORDS } from "./lexicon/ranking-words.ts";
-import { compileTemplates } from "./lexicon/templates.ts";
+import { compileTemplates, templateSource } from "./lexicon/templates.ts";
 
 export const CATEGORIES = ["beer", "wine", "spirits"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -29,6 +29,14 @@ const CATEGORY = Object.fromEntries(
     return [category, { asked: compileTemplates(asked), describes: compileTemplates(describes) }];
   }),
 ) as Record<Category, { asked: RegExp; describes: RegExp }>;
+
+// "The #1 vodka", "the top tequila": a rank right before a kind of drink, with a word between at most.
+const BRAND_RANK = new RegExp(
+  String.raw`(?<!\w)(?:${RANKING_WORDS.brandRank.templates.map(templateSource).join("|")}) (?:(?!(?:${RANKING_WORDS.brandRank.notBetween.join("|")}) )[\w-]+ )?(?:${CATEGORIES.flatMap((c) => RANKING_WORDS.categories[c].asked.map(templateSource)).join("|")})(?!\w)`,
+);
+
+/** Whether a question ranks the brands of a kind of drink ("what's the #1 vodka?") rather than companies. */
+export const ranksBrands = (question: string) => BRAND_RANK.test(fold(question));
 
 /** The categories a ranking question narrows to ("wine & spirits" is both); none when it names none. */
 export function categoriesAsked(question: string): Category[] {

@@ -9,6 +9,9 @@ const fileSchema = z
   .object({
     about: z.string().min(1),
     listed: z.object({ about: z.string().min(1), templates }).strict(),
+    brandRank: z
+      .object({ about: z.string().min(1), templates, said: templates, notBetween: z.array(z.string().min(1)) })
+      .strict(),
     /** The measures a ranking may be asked by, in the order they are tried. */
     measures: z.object({ employees: templates, states: templates, cases: templates, share: templates }).strict(),
     /** Each category: the words that ask for it, and those that describe a company in it. */
