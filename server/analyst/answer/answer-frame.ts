@@ -8,6 +8,7 @@ import type { AnalystReply, AnswerContext } from "./answer-context.ts";
 import { distinctSources } from "./coverage-hits.ts";
 import { evidenceOf, scopeOf } from "./evidence.ts";
 import { followUpBlock, followUps } from "./follow-ups.ts";
+import { namedIn } from "./players.ts";
 import { bestSentences, figureWanted, link, quote, topicOf } from "./quoting.ts";
 
 /** The heading, and what the reader must know before the answer. */
@@ -44,7 +45,11 @@ const CONCLUDING = { short: 2, deep: 3 };
 export function conclusions(context: AnswerContext): Passage[] {
   if (context.query.podcast) return [];
   const { recapHits } = evidenceOf(context);
-  const sources = [...new Set(recapHits.map((h) => sourceOf(h.passage)))].slice(
+  // Beside a company the question names, a recap concludes on the question only if it names the company.
+  const named = context.turn.companies;
+  const onNamed = (h: Hit) =>
+    !named.length || namedIn(context.index, h.passage).some((id) => named.some((c) => c.id === id));
+  const sources = [...new Set(recapHits.filter(onNamed).map((h) => sourceOf(h.passage)))].slice(
     0,
     context.deep ? CONCLUDING.deep : CONCLUDING.short,
   );

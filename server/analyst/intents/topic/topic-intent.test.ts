@@ -4,7 +4,7 @@ import { demoHub } from "../../../../tests/support/demo-hub.ts";
 import { topicIntent } from "./topic-intent.ts";
 
 const hub = demoHub("topic-");
-const { routed, context, recapUrl, link } = analystAskers(hub, DEMO_NOW);
+const { routed, context, recapUrl, link, converse } = analystAskers(hub, DEMO_NOW);
 
 describe("the topic intent", () => {
   it("quotes the covering recaps first, each point cited, then lists the sources", async () => {
@@ -23,6 +23,13 @@ describe("the topic intent", () => {
     expect(lead).toMatch(/^\*\*In short:\*\* Kentucky's warehouses hold more barrels than ever/);
     expect(lead).toContain(`(${await recapUrl("Bourbon Inventories")})`);
     expect(markdown.split("Kentucky's warehouses hold more barrels than ever")).toHaveLength(2);
+    // Beside a company the question names, only a recap that names the company concludes on it.
+    expect(
+      converse(
+        "who makes penelope bourbon?",
+        "how did they get into branded spirits in a big way, and what did it cost?",
+      ),
+    ).not.toContain("**In short:**");
     // A question for the podcast leads with its episodes instead.
     expect(routed("any podcast on bourbon inventories?").markdown).not.toContain("**In short:**");
   });
