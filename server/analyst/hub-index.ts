@@ -7,6 +7,7 @@ import { everyEpisode } from "../data/episodes.server.ts";
 import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
+import { CONVERSATION_PHRASES } from "./lexicon/conversation.ts";
 import { NARROWER_KINDS } from "./lexicon/drinks.ts";
 import { questionWords } from "./lexicon/question-words.ts";
 import { SYNONYM_GROUPS } from "./lexicon/synonyms.ts";
@@ -21,19 +22,8 @@ const STOP_WORDS = new Set(questionWords("stop"));
 
 // Phrases of conversation that would otherwise bring topic words with them ("the deal with",
 // "these days", "up or down"): dropped from a question, never from the hub's text, where
-// "the deal with Diageo" is news.
-const CONVERSATION: readonly RegExp[] = [
-  /\bwhat(?:'s|s| is| are)? (?:the )?(?:deal|story|scoop|situation|latest|buzz|word|picture|outlook) (?:with|on|about|for|in)\b/g,
-  /\bhow (?:are|is|'s|s) (?:things|it|everything|stuff|business) (?:going|looking|doing|shaping up)\b/g,
-  /\b(?:any|some) (?:news|updates?|word|thoughts|insights?|info(?:rmation)?) (?:on|about|for|regarding)\b/g,
-  // How a reader says a topic is up, down or uncertain: an idiom of the trend, not its subject
-  // ("a rough stretch", "mixed signals", "still a thing", "running out of steam").
-  /\b(?:(?:pointing|going|cutting|pulling) (?:both|two|different) ways|roll(?:s|ing|ed)? over|eat(?:s|ing|en)? into|stick(?:s|ing)? around|break(?:s|ing)? out|broke out|hit (?:the )?hard(?:est)?|hardest[- ]hit|(?:taking|took|take) (?:a|the) hit|mixed (?:things|signals?|messages?|reviews?|reports?|results?|bag|picture)|(?:rough|tough|bad|good|great|hot|cold|slow) (?:stretch|patch|run|streak|spell)|still a thing|(?:running out of|losing|gaining|picking up|ran out of) steam|on (?:the|its) way (?:out|up|down)|on the (?:rise|decline|upswing|downswing|mend)|(?:turn(?:ed|ing)?|round(?:ed|ing)?) (?:a|the) corner|here to stay|flavou?r of the (?:month|year)|(?:the )?next big thing|worth the hype|fall(?:ing)? off (?:a|the) cliff|bounc(?:e|ed|ing) back|hit(?:ting)? a wall)\b/g,
-  /\b(?:dealing with|cop(?:e|es|ing) with|up or down|going up|going down|holding up|shaping up|these days|of late|right now|at the moment|so far|in general|as of now|as a whole|what's up with|whats up with|going on|catching on|taking off|for me|state of|sweet spot)\b/g,
-  // How a reader asks for research, not what about: "pull together everything you have on",
-  // "a roundup of", "the big picture", "how big a deal is", "across everything you've covered".
-  /\b(?:pull(?:ing)? together|put(?:ting)? together|round[- ]?up|big picture|(?:how )?big (?:of )?a deal|(?:what|everything|all) (?:you|you've|you have|the hub has|you guys have) (?:got|have|has|covered|written|found)|across (?:everything|all|the board|the hub|your coverage)|help me (?:plan|understand|think|figure out|get)|walk me through|bring me up to speed|get me up to speed|catch me up)\b/g,
-];
+// "the deal with Diageo" is news (lexicon/conversation.json).
+const CONVERSATION = CONVERSATION_PHRASES;
 
 // Words that ask which way a topic moves, how it measures or what shape it takes: they rank
 // passages but weigh nothing in coverage (lexicon/question-words.json, "measure").
