@@ -15,6 +15,7 @@ import { marketQuerySchema } from "./intents/market-data/market-query.ts";
 import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
 import { drinksIn } from "./lexicon/drinks.ts";
 import { placesIn } from "./lexicon/places.ts";
+import { ASKS_LATEST, ASKS_PODCAST } from "./lexicon/turn-cues.ts";
 import { periodIn } from "./question-dates.ts";
 import { asksListed, categoriesAsked, measureAsked, ranksBrands } from "./ranking-filters.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -38,9 +39,6 @@ export const QUERY_INTENTS = [
 ] as const;
 export type QueryIntent = (typeof QUERY_INTENTS)[number];
 
-const ASKS_PODCAST =
-  /\b(?:podcasts?|pod|episodes?|listen(?:ed)?|daily shot|weekly pour|(?:your|the|which|what|those|these) (?:shows|series))\b/;
-const ASKS_LATEST = /\b(?:latest|newest|recent|lately|new|news|recaps?|published|this week's)\b/;
 export const SERIES = Object.values(SERIES_NAME);
 const BRANDS = brandOwners(COMPANIES);
 

@@ -8,16 +8,15 @@ import { brandOwners, companiesNamed, namesIn, slotNames } from "./company-names
 import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { comparativeIn, type Comparative } from "./lexicon/comparatives.ts";
+import { FOLLOW_UP_SHAPE, REFERS_BACK } from "./lexicon/turn-cues.ts";
 import { measureAsked } from "./ranking-filters.ts";
 
 const BRANDS = brandOwners(COMPANIES);
 const byId = (id: number) => COMPANIES.find((c) => c.id === id);
 const known = (ids: number[]) => ids.map(byId).filter((c): c is Company => Boolean(c));
 
-// "And their key brands?", "what about Pernod?", "any podcast on that?": a turn that leans on the one before.
-const REFERS_BACK =
-  /\b(?:their|they|them|its|it|this company|that company|the company|both|those|these|each|that|this|the same|ones|over there)\b/;
-const FOLLOW_UP_SHAPE = /^(?:and|what about|how about|same for|ok,? (?:and|but|so)|so|now|also)\b/;
+// "And their key brands?", "what about Pernod?", "any podcast on that?": a turn that leans on the one
+// before says so by the words of lexicon/turn-cues.json.
 
 export interface Turn {
   /** The question with misspelt names and words put right. */
