@@ -43,8 +43,9 @@ describe("the names the trade uses, kept in the company data", () => {
     expect(named("Where is Manhattan Beer based?")).toEqual(["Manhattan Beer Distributors"]);
     expect(named("Who runs Breakthru Beverage these days?")).toEqual(["Breakthru Beverage Group"]);
     expect(named("how big is William Grant?")).toEqual(["William Grant & Sons USA"]);
-    // What is left at the end may still be a place, not a name.
+    // What is left at the end may still be a place or a word, not a name (content/companies.json `notNames`).
     expect(named("What sells in Manhattan bars?")).toEqual([]);
+    expect(named("what's happening in the Empire State?")).toEqual([]);
   });
 
   it("gives each alias to one company, and never another company's own name", () => {

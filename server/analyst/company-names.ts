@@ -1,4 +1,4 @@
-import type { Company } from "../content/companies.server.ts";
+import { NOT_NAMES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { US_STATES } from "./us-states.ts";
 
@@ -12,36 +12,7 @@ const BRAND_SUFFIXES =
 // A shortened name that is also a word of the trade, a place or a common word names no company:
 // "wine" is not The Wine Group, "brown spirits" not Brown-Forman, "Manhattan" a borough, "silver" a tequila.
 // (A state's name is a place in a question, "the biggest distributor in Georgia", not Georgia Crown.)
-const NOT_A_NAME = new Set([
-  "the",
-  "southern",
-  "top",
-  "best",
-  "new",
-  "wine",
-  "beer",
-  "spirits",
-  "global",
-  "national",
-  "republic",
-  "empire",
-  "brown",
-  "silver",
-  "mark",
-  "william",
-  "boston",
-  "manhattan",
-  "columbia",
-  "treasury",
-  "truly",
-  "high",
-  "old",
-  "black",
-  "deep",
-  "grand",
-  "blue",
-  ...US_STATES.map(([name]) => fold(name)),
-]);
+const NOT_A_NAME = new Set([...NOT_NAMES, ...US_STATES.map(([name]) => fold(name))]);
 
 /**
  * A name or a question as names are compared: folded, curly quotes straightened, apostrophes

@@ -22,6 +22,11 @@ const lastDayOf = (date: string) => (date.length === 4 ? `${date}-12-31` : date.
 export const companiesFileSchema = z
   .object({
     asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD"),
+    /**
+     * Words a company's shortened name could be that name no company in a question ("Empire", a
+     * word and the Empire State, is not Empire Merchants), each with why: the gazetteer's flags.
+     */
+    notNames: z.array(z.object({ word: z.string().regex(/^[a-z]+$/), why: z.string().min(1) }).strict()),
     companies: z.array(companyRecordSchema).length(50),
   })
   .superRefine(({ asOf, companies }, ctx) => {

@@ -9,6 +9,9 @@ export { parseCompanies };
 /** The data's as-of date: the profiles describe each company as it stood then. */
 export const COMPANIES_AS_OF: string = (raw as { asOf: string }).asOf;
 
+/** The words a shortened company name may be that name no company (see the file's `notNames`). */
+export const NOT_NAMES: readonly string[] = (raw as { notNames: Array<{ word: string }> }).notNames.map((n) => n.word);
+
 /** The 50 Top Players, validated when the server starts. */
 export const COMPANIES: readonly Company[] = Object.freeze(parseCompanies(raw));
 
