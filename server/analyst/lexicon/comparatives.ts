@@ -4,7 +4,7 @@ import file from "./comparatives.json" with { type: "json" };
 
 // Which of two or more companies has more or less of a measure: words as data (comparatives.json).
 
-export const COMPARED_MEASURES = ["age", "cases", "employees", "states"] as const;
+export const COMPARED_MEASURES = ["age", "cases", "employees", "states", "share"] as const;
 export type ComparedMeasure = (typeof COMPARED_MEASURES)[number];
 
 const phrases = z

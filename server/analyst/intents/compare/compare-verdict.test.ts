@@ -80,6 +80,10 @@ describe("asked in the analyst's own words", () => {
         STATES,
       ),
     ).toMatch(/^\*\*Republic National Distributing Company serves fewer states\*\*: 38 states/);
+    const SHARE = { measure: "share", more: true, said: "bigger share" } as const;
+    expect(compareVerdict([byName("The Boston Beer Company"), byName("Mark Anthony Brands")], SHARE)).toMatch(
+      /^\*\*Mark Anthony Brands has the larger share\*\*: a 6\.75% share .*The Boston Beer Company a 5\.21% share/,
+    );
     const EMPLOYEES = { measure: "employees", more: true, said: "more employees" } as const;
     expect(compareVerdict([byName("Reyes Beverage Group"), byName("Glazer's Beer and Beverage")], EMPLOYEES)).toBe(
       "The hub cannot say which has more employees: Glazer's Beer and Beverage publishes no such figure in the hub's sources.",

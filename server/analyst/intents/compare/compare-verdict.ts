@@ -39,6 +39,11 @@ const FIGURES: Record<Figured, { figure: (value: number) => string; more: string
     more: ["has more employees", "has the most employees"],
     less: ["has fewer employees", "has the fewest employees"],
   },
+  share: {
+    figure: (v) => `a ${v}% share`,
+    more: ["has the larger share", "has the largest share"],
+    less: ["has the smaller share", "has the smallest share"],
+  },
   states: {
     figure: (v) => `${v} states`,
     more: ["serves more states", "serves the most states"],
