@@ -37,4 +37,11 @@ describe("the fact intent", () => {
     expect(answer).toContain("**Reyes Beverage Group**");
     expect(answer).toContain("43% of the beer sold in California");
   });
+
+  it("adds what the profile says on a size the data gives no figure for", () => {
+    const answer = converse("who owns casamigos?", "and how did their north american sales do last fiscal year?");
+    expect(answer).toContain("- **Size:** no published sales figure.");
+    expect(answer).toContain("**What the profile says**");
+    expect(answer).toContain("a 2.5% organic decline in North American net sales");
+  });
 });

@@ -15,7 +15,17 @@ export const factIntent: AnswerIntent = {
     const { companies: named, intents, facts } = turn;
     // "how many states are they in, and what did they pick up in New England?"
     const rest = named.length === 1 ? otherPart(index, turn.text) : "";
-    const more = rest ? profileSays(index, named[0]!, rest, "", turn.carried) : "";
+    const one = named.length === 1 ? named[0]! : undefined;
+    // A size the data gives no figure for ("how did their North American sales do?") may still be
+    // told by the profile's sentences on the question: a change, a segment, a share.
+    const unpublished = one && intents.includes("size") && !one.facts?.money;
+    const said = unpublished ? profileSays(index, one, turn.text, "", turn.carried) : "";
+    const fallback = [one?.profile?.recentDevelopments, one?.profile?.overview];
+    const more = rest
+      ? profileSays(index, named[0]!, rest, "", turn.carried)
+      : said && !fallback.includes(said)
+        ? said
+        : "";
     return {
       markdown: [
         facts!,
