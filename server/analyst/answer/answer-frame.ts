@@ -37,32 +37,57 @@ export function openingLines(context: AnswerContext): string[] {
 /** The recaps whose conclusions an answer leads with: a short answer's first two, a report's first three. */
 const CONCLUDING = { short: 2, deep: 3 };
 
-/**
- * What the covering recaps conclude, each in its own one-line summary (the recap's standfirst, which
- * says what the whole recap found), cited: the answer before the evidence. None for a question on
- * the podcast, whose episodes lead, or when no recap covers the question.
- */
-export function conclusions(context: AnswerContext): Passage[] {
-  if (context.query.podcast) return [];
-  const { recapHits } = evidenceOf(context);
-  // Beside a company the question names, a recap concludes on the question only if it names the company.
-  const named = context.turn.companies;
-  const onNamed = (h: Hit) =>
-    !named.length || namedIn(context.index, h.passage).some((id) => named.some((c) => c.id === id));
-  const sources = [...new Set(recapHits.filter(onNamed).map((h) => sourceOf(h.passage)))].slice(
-    0,
-    context.deep ? CONCLUDING.deep : CONCLUDING.short,
-  );
-  return sources
-    .map((source) =>
-      context.index.passages.find((p) => p.kind === "recap" && p.id.endsWith(":summary") && sourceOf(p) === source),
-    )
-    .filter((p): p is Passage => Boolean(p));
+/** A sentence an answer concludes with, and the passage it cites. */
+export interface Conclusion {
+  passage: Passage;
+  text: string;
 }
 
+/**
+ * What the covering recaps conclude, cited: the answer before the evidence. Each recap's one-line
+ * summary (its standfirst, which says what the whole recap found), and of the recap that covers the
+ * question best, its closing section on the question too (as the evidence would quote it, so the evidence need not): a recap ends on its outlook or
+ * its advice ("Watch next quarter", "Bottom line"). None for a question on the podcast, whose
+ * episodes lead, or when no recap covers the question.
+ */
+export function conclusions(context: AnswerContext): Conclusion[] {
+  if (context.query.podcast) return [];
+  const { index } = context;
+  const { recapHits, terms, relevant } = evidenceOf(context);
+  // Only a recap that covers the question concludes on it, not one a thin report reads as related.
+  const covering = new Set(relevant.map((h) => sourceOf(h.passage)));
+  // Beside a company the question names, a recap concludes on the question only if it names the company.
+  const named = context.turn.companies;
+  const onNamed = (h: Hit) => !named.length || namedIn(index, h.passage).some((id) => named.some((c) => c.id === id));
+  const sources = [
+    ...new Set(
+      recapHits
+        .filter(onNamed)
+        .map((h) => sourceOf(h.passage))
+        .filter((source) => covering.has(source)),
+    ),
+  ].slice(0, context.deep ? CONCLUDING.deep : CONCLUDING.short);
+  return sources.flatMap((source, i) => {
+    const passages = index.passages.filter((p) => p.kind === "recap" && sourceOf(p) === source);
+    const summary = passages.find((p) => p.id.endsWith(":summary"));
+    const closing = i === 0 ? passages.at(-1) : undefined;
+    return [
+      ...(summary ? [{ passage: summary, text: summary.text }] : []),
+      ...(closing && closing !== summary && closing.section
+        ? [{ passage: closing, text: bestSentences(closing, terms, 3, figureWanted(context.query.topic.searched)) }]
+        : []),
+    ];
+  });
+}
+
+/** Whether a hit is quoted in the conclusions already. */
+export const concludedIn = (concluded: Conclusion[]) => (h: Hit) => concluded.some((c) => c.passage === h.passage);
+
 /** The conclusions as the answer's first line ("**In short:** …"), or nothing. */
-export function conclusionLines(summaries: Passage[]): string[] {
-  return summaries.length ? [`**In short:** ${summaries.map((p) => `${p.text} (${link(p)})`).join(" ")}`, ""] : [];
+export function conclusionLines(concluded: Conclusion[]): string[] {
+  return concluded.length
+    ? [`**In short:** ${concluded.map(({ passage, text }) => `${text} (${link(passage)})`).join(" ")}`, ""]
+    : [];
 }
 
 /** A point quoted from a hit: its sentences that carry the most of the question, with the kind of figure it wants. */

@@ -5,7 +5,14 @@ import { companyLink } from "../../company-links.ts";
 import { comparisonLead, comparisonTable, sizeFigure } from "../../company-facts.ts";
 import type { Company } from "../../../content/companies.server.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
-import { closedReply, conclusionLines, conclusions, openingLines, pointOf } from "../../answer/answer-frame.ts";
+import {
+  closedReply,
+  concludedIn,
+  conclusionLines,
+  conclusions,
+  openingLines,
+  pointOf,
+} from "../../answer/answer-frame.ts";
 import { companyOf, evidenceOf } from "../../answer/evidence.ts";
 import { bestSentences, cited } from "../../answer/quoting.ts";
 import type { HubIndex } from "../../hub-index.ts";
@@ -33,7 +40,7 @@ export const reportIntent: AnswerIntent = {
     const lines = openingLines(context);
     // The summary leads with what the covering recaps conclude, then the best of the best source.
     const concluded = conclusions(context);
-    const lead = recapHits.find((h) => !concluded.includes(h.passage)) ?? episodeHits[0] ?? companyHits[0];
+    const lead = recapHits.find((h) => !concludedIn(concluded)(h)) ?? episodeHits[0] ?? companyHits[0];
     lines.push(
       "### Summary",
       "",
@@ -43,7 +50,7 @@ export const reportIntent: AnswerIntent = {
         : `The hub's coverage of ${named.map((c) => c.name).join(" and ")} is below.`,
       "",
     );
-    const further = recapHits.filter((h) => h !== lead && !concluded.includes(h.passage));
+    const further = recapHits.filter((h) => h !== lead && !concludedIn(concluded)(h));
     lines.push(
       "### What the recaps say",
       "",

@@ -23,6 +23,13 @@ describe("the topic intent", () => {
     expect(lead).toMatch(/^\*\*In short:\*\* Kentucky's warehouses hold more barrels than ever/);
     expect(lead).toContain(`(${await recapUrl("Bourbon Inventories")})`);
     expect(markdown.split("Kentucky's warehouses hold more barrels than ever")).toHaveLength(2);
+    // The recap that covers it best concludes with its closing section too: its outlook, its advice.
+    expect(lead).toMatch(
+      /the question is margin, not demand\. \(\[Bourbon Inventories and the Pricing Question: Bottom line\]/,
+    );
+    expect(routed("rtd still growing or is the cooler getting too crowded now").markdown.split("\n")[2]).toContain(
+      "Expect fewer launches and more cuts",
+    );
     // Beside a company the question names, only a recap that names the company concludes on it.
     expect(
       converse(

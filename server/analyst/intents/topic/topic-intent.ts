@@ -2,7 +2,14 @@
 // question names (side by side when it names several), and the profiles that cover it.
 import { comparisonTable } from "../../company-facts.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
-import { closedReply, conclusionLines, conclusions, openingLines, pointOf } from "../../answer/answer-frame.ts";
+import {
+  closedReply,
+  concludedIn,
+  conclusionLines,
+  conclusions,
+  openingLines,
+  pointOf,
+} from "../../answer/answer-frame.ts";
 import { evidenceOf } from "../../answer/evidence.ts";
 import { profileSays } from "../../answer/profile-says.ts";
 import { profileBullet } from "../../answer/quoting.ts";
@@ -20,7 +27,7 @@ export const topicIntent: AnswerIntent = {
     const concluded = conclusions(context);
     lines.push(...conclusionLines(concluded));
     const summaryHits = (query.podcast ? [...episodeHits, ...recapHits] : [...recapHits, ...episodeHits]).filter(
-      (h) => !concluded.includes(h.passage),
+      (h) => !concludedIn(concluded)(h),
     );
     if (summaryHits.length) lines.push("**What the hub says**", "", ...summaryHits.map(point), "");
     // Companies named together ("Diageo or Pernod, who's holding up better?") are set side by side; a
