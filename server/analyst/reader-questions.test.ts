@@ -38,7 +38,7 @@ describe("class 1: words of conversation do not count against coverage", () => {
     expect(queryGroups("How are things going with bourbon these days?")).toEqual([["bourbon"]]);
     // "Agave" is a family name: it also finds its members, tequila and mezcal.
     expect(queryGroups("what's the deal with agave, up or down lately?")).toEqual([
-      ["agav", "tequila", "blanco", "reposado", "anejo", "mezcal", "mescal"],
+      ["agav", "tequila", "blanco", "reposado", "anejo", "mixto", "mezcal", "mescal"],
     ]);
     // Words that ask which way a topic moves are searched, but name no topic.
     expect(queryGroups("Is cognac still growing or falling?")).toEqual([["cognac"]]);

@@ -12,6 +12,8 @@ const familySchema = z.object({
   topics: z.array(z.string().min(1)),
   words: z.array(z.string().min(1)).default([]),
   members: z.array(z.string().min(1)).default([]),
+  /** The family's kind of drink in the analyst's taxonomy (server/analyst/lexicon/drinks.json). */
+  kind: z.string().min(1).optional(),
 });
 const fileSchema = z.object({ about: z.string(), families: z.array(familySchema).min(1) });
 
@@ -24,18 +26,21 @@ export interface Family {
   words: string[];
   /** Words for a part of the family (lower case): "bourbon" is whiskey, "mezcal" is in other spirits. */
   members: string[];
+  /** Its kind of drink in the analyst's taxonomy (server/analyst/lexicon/drinks.json); none for the buckets. */
+  kind?: string;
 }
 
 const parsed = fileSchema.parse(familiesFile);
 const rules = parsed.families.map((f) => ({ slug: f.slug, patterns: f.categories.map((p) => new RegExp(p, "u")) }));
 
 const lower = (words: string[]) => words.map((w) => w.toLowerCase());
-export const FAMILIES: readonly Family[] = parsed.families.map(({ slug, label, topics, words, members }) => ({
+export const FAMILIES: readonly Family[] = parsed.families.map(({ slug, label, topics, words, members, kind }) => ({
   slug,
   label,
   topics: lower(topics),
   words: lower(words),
   members: lower(members),
+  ...(kind ? { kind } : {}),
 }));
 
 /** The family of a category name as the state writes it (any case); "unknown" for none. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FAMILIES } from "../../market/families.ts";
 import { DRINK_KINDS, drinksIn, NARROWER_KINDS } from "./drinks.ts";
 
 const names = (question: string) => drinksIn(question).map((kind) => kind.name);
@@ -42,5 +43,22 @@ describe("the drinks lexicon", () => {
     expect(names("is baijiu showing up on restaurant menus in california")).toEqual(["baijiu"]);
     expect(names("are spirit-based RTDs taking share from hard seltzers")).toEqual(["ready to drink", "hard seltzer"]);
     expect(names("Who owns Diageo?")).toEqual([]);
+  });
+
+  it("agrees with the market figures' families: each family's words are its kind's, or narrower", () => {
+    // Where the state groups a drink apart from the trade's taxonomy, on purpose: "brown spirits" is a
+    // reader's word for whiskey, Iowa files Rock & Rye with its cocktails and mezcal under "other".
+    const apart = new Set(["brown spirits", "rock & rye", "rock and rye"]);
+    const disagree: string[] = [];
+    for (const family of FAMILIES.filter((f) => f.kind)) {
+      const kind = DRINK_KINDS.find((k) => k.name === family.kind);
+      expect(kind, `${family.slug}'s kind "${family.kind}"`).toBeDefined();
+      for (const word of [...family.words, ...family.members].filter((w) => !apart.has(w))) {
+        const read = drinksIn(` ${word} `);
+        if (!read.length || !read.every((k) => k === kind || k.within.includes(kind!.name)))
+          disagree.push(`${family.slug}: "${word}" reads as ${read.map((k) => k.name).join(", ") || "nothing"}`);
+      }
+    }
+    expect(disagree).toEqual([]);
   });
 });
