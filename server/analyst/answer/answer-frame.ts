@@ -3,7 +3,7 @@
 // follow-ups that close it.
 import { profileUrl } from "../company-links.ts";
 import type { Passage } from "../hub-corpus.ts";
-import { sourceOf, type Hit } from "../hub-index.ts";
+import { sourceOf, type Hit, type HubIndex } from "../hub-index.ts";
 import type { AnalystReply, AnswerContext } from "./answer-context.ts";
 import { distinctSources } from "./coverage-hits.ts";
 import { evidenceOf, scopeOf } from "./evidence.ts";
@@ -37,6 +37,25 @@ export function openingLines(context: AnswerContext): string[] {
 /** The recaps whose conclusions an answer leads with: a short answer's first two, a report's first three. */
 const CONCLUDING = { short: 2, deep: 3 };
 
+// Each recap's passages in their order, by its source, read once per index: an answer looks up a
+// few recaps among tens of thousands of passages.
+const RECAPS = new WeakMap<HubIndex, Map<string, Passage[]>>();
+function recapPassagesOf(index: HubIndex, source: string): Passage[] {
+  let bySource = RECAPS.get(index);
+  if (!bySource) {
+    bySource = new Map();
+    for (const p of index.passages)
+      if (p.kind === "recap") {
+        const key = sourceOf(p);
+        const list = bySource.get(key);
+        if (list) list.push(p);
+        else bySource.set(key, [p]);
+      }
+    RECAPS.set(index, bySource);
+  }
+  return bySource.get(source) ?? [];
+}
+
 /** A sentence an answer concludes with, and the passage it cites. */
 export interface Conclusion {
   passage: Passage;
@@ -68,7 +87,7 @@ export function conclusions(context: AnswerContext): Conclusion[] {
     ),
   ].slice(0, context.deep ? CONCLUDING.deep : CONCLUDING.short);
   return sources.flatMap((source, i) => {
-    const passages = index.passages.filter((p) => p.kind === "recap" && sourceOf(p) === source);
+    const passages = recapPassagesOf(index, source);
     const summary = passages.find((p) => p.id.endsWith(":summary"));
     const closing = i === 0 ? passages.at(-1) : undefined;
     return [
