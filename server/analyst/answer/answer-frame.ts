@@ -8,7 +8,7 @@ import type { AnalystReply, AnswerContext } from "./answer-context.ts";
 import { distinctSources } from "./coverage-hits.ts";
 import { evidenceOf, scopeOf } from "./evidence.ts";
 import { followUpBlock, followUps } from "./follow-ups.ts";
-import { namedIn } from "./players.ts";
+import { namesAnyOf } from "./players.ts";
 import { bestSentences, figureWanted, link, quote, topicOf } from "./quoting.ts";
 
 /** The heading, and what the reader must know before the answer. */
@@ -77,7 +77,7 @@ export function conclusions(context: AnswerContext): Conclusion[] {
   const covering = new Set(relevant.map((h) => sourceOf(h.passage)));
   // Beside a company the question names, a recap concludes on the question only if it names the company.
   const named = context.turn.companies;
-  const onNamed = (h: Hit) => !named.length || namedIn(index, h.passage).some((id) => named.some((c) => c.id === id));
+  const onNamed = (h: Hit) => !named.length || namesAnyOf(index, h.passage, named);
   const sources = [
     ...new Set(
       recapHits

@@ -7,7 +7,7 @@ import { inPeriod, periodIn, type Period } from "../question-dates.ts";
 import { COVERAGE, QUOTAS } from "../tuning.ts";
 import type { AnswerContext } from "./answer-context.ts";
 import { besideNamed, clausesOf, coveringHits, distinctSources, inPlaces, strangeDrinks } from "./coverage-hits.ts";
-import { companiesInCoverage, makersOf, namedIn } from "./players.ts";
+import { companiesInCoverage, makersOf, namesAnyOf } from "./players.ts";
 
 const {
   deepSources: DEEP_SOURCES,
@@ -191,7 +191,7 @@ export function evidenceOf(context: AnswerContext): Evidence {
   // One line per company: a profile may be found by the whole question and by one of its parts.
   // Beside a company the question names, another's profile is related only when it names that
   // company (its distributor, its buyer, its rival in a deal): sharing the question's words is not enough.
-  const related = (h: Hit) => !named.length || namedIn(index, h.passage).some((id) => named.some((c) => c.id === id));
+  const related = (h: Hit) => !named.length || namesAnyOf(index, h.passage, named);
   const companyHits = searchedHits.filter(
     (h, i) =>
       !inCoverage.some((c) => c.id === h.passage.companyId) &&

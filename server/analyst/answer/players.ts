@@ -2,9 +2,8 @@
 // the kinds of drink it asks about. A research report places them with their figures.
 import { COMPANIES, type Company } from "../../content/companies.server.ts";
 import { rankOf } from "../company-facts.ts";
-import { brandOwners, escapeRegExp, namesIn } from "../company-names.ts";
-import { phraseText } from "../intents/market-data/market-words.ts";
-import { DRINK_KINDS, drinksIn } from "../lexicon/drinks.ts";
+import { brandOwners, namesIn } from "../company-names.ts";
+import { DRINK_KINDS, drinkText, drinksIn, kindWords } from "../lexicon/drinks.ts";
 import { QUOTAS } from "../tuning.ts";
 import type { Passage } from "../hub-corpus.ts";
 import type { Hit, HubIndex } from "../hub-index.ts";
@@ -44,37 +43,28 @@ export function namedIn(index: HubIndex, passage: Passage): number[] {
 // What each maker's profile says, as phrases are read, once: the words a kind of drink is counted in.
 const MAKER_TEXTS = COMPANIES.filter((c) => c.type === "manufacturer").map((c) => ({
   c,
-  text: phraseText(
+  text: drinkText(
     [
       c.keyBrands.join(" "),
       c.profile?.overview,
       c.profile?.marketPosition,
       c.profile?.strategy,
       c.profile?.recentDevelopments,
-    ]
-      .join(" ")
-      .replace(/-/g, " "),
+    ].join(" "),
   ),
 }));
 
-// A kind's words as one pattern, the longest first, so "irish whiskey" counts once, not as whiskey too.
-const SAID = new Map(
-  DRINK_KINDS.map((kind) => [
-    kind,
-    new RegExp(
-      `(?<= )(?:${[...kind.allWords]
-        .sort((a, b) => b.length - a.length)
-        .map(escapeRegExp)
-        .join("|")})(?= )`,
-      "g",
-    ),
-  ]),
-);
+// Each kind's words as one pattern, read once.
+const SAID = new Map(DRINK_KINDS.map((kind) => [kind, kindWords([kind], "g")]));
+
+/** Whether a passage names any of the companies, by name or by a brand they own. */
+export const namesAnyOf = (index: HubIndex, passage: Passage, companies: readonly Company[]) =>
+  namedIn(index, passage).some((id) => companies.some((c) => c.id === id));
 
 /** Two makers for each kind of drink a question names, the ones whose profiles say the most of it. */
 export function makersOf(question: string): Company[] {
   const out: Company[] = [];
-  for (const kind of drinksIn(question.replace(/-/g, " "))) {
+  for (const kind of drinksIn(question)) {
     if (!kind.within.length && kind.allWords.length > kind.words.length) continue;
     const said = SAID.get(kind)!;
     const counted = MAKER_TEXTS.map(({ c, text }) => ({ c, n: text.match(said)?.length ?? 0 }))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { escapeRegExp } from "../company-names.ts";
 import { phraseText } from "../intents/market-data/market-words.ts";
 import file from "./drinks.json" with { type: "json" };
 
@@ -67,9 +68,21 @@ const BY_WORD = DRINK_KINDS.flatMap((kind) => kind.words.map((word) => ({ word, 
   (a, b) => b.word.length - a.word.length,
 );
 
+/** Text as the kinds' words are read in it: phrases, with hyphens as spaces ("ready-to-drink"). */
+export const drinkText = (text: string) => phraseText(text.replace(/-/g, " "));
+
+/**
+ * The words of some kinds as one pattern over `drinkText`, the longest first, so "irish whiskey"
+ * is one mention, not whiskey as well.
+ */
+export function kindWords(kinds: readonly DrinkKind[], flags = ""): RegExp {
+  const words = [...new Set(kinds.flatMap((kind) => kind.allWords))].sort((a, b) => b.length - a.length);
+  return new RegExp(`(?<= )(?:${words.map(escapeRegExp).join("|")})(?= )`, flags);
+}
+
 /** The kinds of drink a question names, each once, in the order it names them. */
 export function drinksIn(question: string): DrinkKind[] {
-  let text = phraseText(question.replace(/-/g, " "));
+  let text = drinkText(question);
   const found: Array<{ at: number; kind: DrinkKind }> = [];
   for (const { word, kind } of BY_WORD) {
     const at = text.indexOf(` ${word} `);

@@ -6,9 +6,8 @@ import type { AnswerIntent } from "../../answer/answer-context.ts";
 import { followUpBlock, followUps } from "../../answer/follow-ups.ts";
 import { rankOf } from "../../company-facts.ts";
 import { citeFact, companyLink } from "../../company-links.ts";
-import { escapeRegExp } from "../../company-names.ts";
 import { profileParts, SENTENCE_END } from "../../hub-corpus.ts";
-import { drinksIn } from "../../lexicon/drinks.ts";
+import { drinkText, drinksIn, kindWords } from "../../lexicon/drinks.ts";
 import { RANKING_WORDS } from "../../lexicon/ranking-words.ts";
 import { compileTemplates } from "../../lexicon/templates.ts";
 import { fold } from "#common/content/fold.ts";
@@ -23,10 +22,9 @@ export const brandRankingIntent: AnswerIntent = {
   name: "brand-ranking",
   takes: ({ query }) => query.intent === "brand-ranking",
   answer({ query, about }) {
-    const kinds = drinksIn(query.text.replace(/-/g, " "));
-    const words = [...new Set(kinds.flatMap((k) => k.allWords))].sort((a, b) => b.length - a.length);
-    if (!words.length) return undefined;
-    const kindSaid = new RegExp(`(?<![\\p{L}\\d])(?:${words.map(escapeRegExp).join("|")})(?![\\p{L}\\d])`, "u");
+    const kinds = drinksIn(query.text);
+    if (!kinds.length) return undefined;
+    const kindSaid = kindWords(kinds);
     const claims = [...COMPANIES]
       .sort((a, b) => (a.type === b.type ? rankOf(a) - rankOf(b) : a.type === "manufacturer" ? -1 : 1))
       .flatMap((c) =>
@@ -36,10 +34,7 @@ export const brandRankingIntent: AnswerIntent = {
             p.text
               .split(SENTENCE_END)
               .map((s) => s.trim())
-              .filter((s) => {
-                const folded = fold(s).replace(/-/g, " ");
-                return kindSaid.test(folded) && RANKED.test(fold(s));
-              })
+              .filter((s) => kindSaid.test(drinkText(s)) && RANKED.test(fold(s)))
               .map((sentence) => ({ c, part: p.section, sentence })),
           ),
       )
