@@ -19,6 +19,8 @@ import {
   measureOf,
   narrowsRanking,
   ranksBrands,
+  stateLeadClaim,
+  stateLeadersFirst,
   type Measure,
 } from "./ranking-filters.ts";
 import { stateIn } from "./us-states.ts";
@@ -395,7 +397,10 @@ export function rankingSubjects(question: string, intents: FactIntent[], compani
   const rows = narrowsRanking(question) ? narrowedRows(question, type).ordered : rankedTable(COMPANIES, type);
   const state = stateIn(question);
   if (state) {
-    const top = rows.find((r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name));
+    const inState = rows.filter(
+      (r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name),
+    );
+    const top = narrowsRanking(question) ? inState[0] : stateLeadersFirst(inState, state.name)[0];
     return top ? [top.company] : [];
   }
   const plural =
@@ -431,11 +436,14 @@ function rankingAnswer(question: string, type: Company["type"]): string {
     if (!based.length && !serving.length) {
       lines.push(`None of the hub's top 25 distributors is based in ${state.name} or names it in its coverage.`, "");
     } else {
-      const top = [...based, ...serving].sort((a, b) => a.rank - b.rank)[0]!;
+      const inState = [...based, ...serving].sort((a, b) => a.rank - b.rank);
+      const top = inState[0]!;
+      const lead = stateLeadersFirst(inState, state.name)[0]!;
       lines.push(
         `Of the hub's top 25 U.S. distributors (${RANK_BASIS.distributor}), the highest-ranked one in ${state.name} is **${top.company.name}** (#${top.rank}).`,
         "",
       );
+      if (lead !== top) lines.push(stateLeadLine(lead, state.name), "");
       if (based.length) lines.push(`**Based in ${state.name}**`, "", ...based.map(rankedItem), "");
       if (serving.length) lines.push(`**Covering ${state.name} from elsewhere**`, "", ...serving.map(rankedItem), "");
     }
@@ -520,9 +528,11 @@ function narrowedRows(question: string, type: Company["type"]) {
       (!asksListed(question) || isListed(r.company)),
   );
   const figures = new Map(rows.map((r) => [r, measure ? measureOf(r.company, measure) : undefined]));
-  const ordered = [...rows].sort(
+  const byFigure = [...rows].sort(
     (a, b) => (figures.get(b)?.value ?? -1) - (figures.get(a)?.value ?? -1) || a.rank - b.rank,
   );
+  // Within a state, without a measure asked, a company's own claim to lead the state comes before national size.
+  const ordered = state && !measure ? stateLeadersFirst(byFigure, state.name) : byFigure;
   return { state, categories, measure, figures, ordered };
 }
 
@@ -562,13 +572,15 @@ function narrowedRankingAnswer(question: string, type: Company["type"], named: C
     .filter(Boolean)
     .join(" ");
   const lines = [`## The largest ${what}${measure ? ` by ${MEASURE_NAMES[measure]}` : ""}`, ""];
+  const lead = state && !measure ? shown.find((r) => stateLeadClaim(r.company, state.name)) : undefined;
+  if (lead) lines.push(stateLeadLine(lead, state!.name), "");
   if (!shown.length) {
     lines.push(`None of the hub's top 25 ${TABLE_NAMES[type]} is one of the ${what}.`, "");
   } else {
     lines.push(
       measure && shown.some((r) => figures.get(r))
         ? `The hub's Top Players table ranks whole businesses (${RANK_BASIS[type]}); by ${MEASURE_NAMES[measure]}, as each company's own data gives it (years and sources differ), the order is:`
-        : `Of the hub's top 25 ${TABLE_NAMES[type]} (${RANK_BASIS[type]}, as of the end of 2024), the ${what}, largest first:`,
+        : `Of the hub's top 25 ${TABLE_NAMES[type]} (${RANK_BASIS[type]}, as of the end of 2024), the ${what}, ${lead ? "its claimed leader first, then " : ""}largest first:`,
       "",
     );
     for (const [i, r] of shown.entries()) {
@@ -607,6 +619,12 @@ function narrowedRankingAnswer(question: string, type: Company["type"], named: C
   lines.push("See the full table in [Top Players](/explorer).");
   return lines.join("\n");
 }
+
+/** The company that claims to lead a state, with its claim: the table's national order comes after it. */
+const stateLeadLine = (r: RankedCompany, stateName: string) => {
+  const claim = stateLeadClaim(r.company, stateName)!.replace(/[^.!?]$/, "$&.");
+  return `Within ${stateName}, the hub's data names **${companyLink(r.company)}** the largest: "${claim}" The table's ranks below are national.`;
+};
 
 /**
  * What a company's profile claims about its place in its market: its sentence with a superlative

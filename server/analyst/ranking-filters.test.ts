@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
-import { measureOf } from "./ranking-filters.ts";
+import { measureOf, stateLeadClaim } from "./ranking-filters.ts";
 
 const company = (name: string) => COMPANIES.find((c) => c.name === name)!;
 
@@ -19,5 +19,21 @@ describe("a company's figure for a ranking's measure", () => {
 
   it("keeps the company's own sales claim, whatever brands it names", () => {
     expect(measureOf(company("Treasury Americas"), "cases")?.value).toBe(2.8);
+  });
+});
+
+describe("a company's own claim to lead a state", () => {
+  it("reads the state's largest from its data, in either wording", () => {
+    expect(stateLeadClaim(company("Badger Liquor"), "Wisconsin")).toMatch(
+      /Wisconsin's largest wine and spirits distributor/,
+    );
+    expect(stateLeadClaim(company("Empire Merchants"), "New York")).toMatch(/^New York's largest/);
+  });
+
+  it("is not the city's claim, another state's, or a business the company once owned", () => {
+    const claimants = (state: string) => COMPANIES.filter((c) => stateLeadClaim(c, state)).map((c) => c.name);
+    expect(claimants("New York")).toEqual(["Empire Merchants"]);
+    expect(claimants("Minnesota")).toEqual([]);
+    expect(stateLeadClaim(company("Badger Liquor"), "Minnesota")).toBeUndefined();
   });
 });

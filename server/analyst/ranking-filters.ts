@@ -125,3 +125,33 @@ export function measureOf(c: Company, measure: Measure): { value: number; said: 
   }
   return undefined;
 }
+
+// A company that bought or sold a state's leader ("when it also owned Minnesota's largest beer
+// distributor") does not claim the place itself.
+const HELD_BY_ANOTHER = /\b(?:own|owns|owned|bought|buying|acquired|acquiring|sold|selling|merged with)\b/i;
+
+/**
+ * A company's own claim to be the largest in a state, as its data says it ("described … as
+ * Wisconsin's largest wine and spirits distributor"): the table ranks whole businesses nationally,
+ * so within one state this claim is the better evidence of who leads there.
+ */
+export function stateLeadClaim(c: Company, stateName: string): string | undefined {
+  const state = stateName.replace(/[.,]/g, "\\$&");
+  // "New York City's largest" is the city's, not the state's.
+  const claim = new RegExp(
+    String.raw`\b${state}(?! City)'s (?:\w+ )?(?:largest|biggest)\b|\b(?:largest|biggest)\b[^.;]* in ${state}\b(?! City)`,
+    "i",
+  );
+  return statementsOf(c)
+    .flatMap(sentencesOf)
+    .find((s) => {
+      const m = claim.exec(s);
+      return m !== null && !HELD_BY_ANOTHER.test(s.slice(0, m.index));
+    });
+}
+
+/** A state's rows with the companies that claim to lead it first, each group in its own order. */
+export function stateLeadersFirst<Row extends { company: Company }>(rows: Row[], stateName: string): Row[] {
+  const leads = rows.filter((r) => stateLeadClaim(r.company, stateName));
+  return [...leads, ...rows.filter((r) => !leads.includes(r))];
+}
