@@ -107,6 +107,27 @@ export function besideNamed(
 }
 
 /**
+ * The covering hits, and after them the recaps and episodes that cover the sentences that ask, when
+ * others only set the scene: "is american whiskey holding up? seeing mixed signals on bulk whiskey"
+ * asks about American whiskey, which the recaps cover without the word "bulk" the rest adds.
+ */
+export function besideStatements(index: HubIndex, searched: string, covering: Hit[]): Hit[] {
+  const sentences = searched.match(/[^.?!]+[.?!]*/g)?.map((s) => s.trim()) ?? [];
+  const asking = sentences.filter((s) => s.endsWith("?"));
+  const telling = sentences.filter((s) => !s.endsWith("?") && index.topicGroups(s).length > 0);
+  if (!asking.length || !telling.length) return covering;
+  const asked = asking.join(" ");
+  if (!index.topicGroups(asked).length) return covering;
+  const found = new Set(covering.map((h) => h.passage));
+  return [
+    ...covering,
+    ...coveringHits(index, asked, index.search(asked, 20, { perKind: true })).filter(
+      (h) => h.passage.kind !== "company" && !found.has(h.passage),
+    ),
+  ];
+}
+
+/**
  * The covering hits narrowed to the sources that name the places a question asks about ("tequila in
  * Chicago"), when any recap or episode does; else its recaps and episodes, with the places unnamed.
  */

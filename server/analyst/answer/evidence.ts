@@ -6,7 +6,15 @@ import { sourceOf, type Hit } from "../hub-index.ts";
 import { inPeriod, periodIn, type Period } from "../question-dates.ts";
 import { COVERAGE, QUOTAS } from "../tuning.ts";
 import type { AnswerContext } from "./answer-context.ts";
-import { besideNamed, clausesOf, coveringHits, distinctSources, inPlaces, strangeDrinks } from "./coverage-hits.ts";
+import {
+  besideNamed,
+  besideStatements,
+  clausesOf,
+  coveringHits,
+  distinctSources,
+  inPlaces,
+  strangeDrinks,
+} from "./coverage-hits.ts";
 import { companiesInCoverage, makersOf, namesAnyOf } from "./players.ts";
 
 const {
@@ -87,7 +95,17 @@ export function evidenceOf(context: AnswerContext): Evidence {
   const { hits: relevant, unnamed: placesUnnamed } = inPlaces(
     index,
     places,
-    strange ? [] : besideNamed(index, searched, coveringHits(index, searched, hits), named, deep),
+    strange
+      ? []
+      : besideNamed(
+          index,
+          searched,
+          deep
+            ? coveringHits(index, searched, hits)
+            : besideStatements(index, searched, coveringHits(index, searched, hits)),
+          named,
+          deep,
+        ),
   );
   // A question about a period reads the recaps and episodes dated in it.
   const inTime = within(period);

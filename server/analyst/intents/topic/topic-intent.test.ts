@@ -48,6 +48,18 @@ describe("the topic intent", () => {
     expect(one).toContain(link("MGP Ingredients"));
   });
 
+  it("covers the sentence that asks, beside one that only sets the scene", async () => {
+    // "Bulk" is the rarest word here, and no recap has it: weighed as half the topic, it sank the recaps on American whiskey.
+    const { intent, markdown } = routed(
+      "is american whiskey holding up or rolling over like everything else? seeing mixed signals on bulk whiskey",
+    );
+    expect(intent).toBe("topic");
+    expect(markdown).toContain("American whiskey holds better");
+    expect(markdown).toContain(`(${await recapUrl("Bourbon Inventories")})`);
+    // A statement alone, with no question, is still the whole topic.
+    expect(routed("seeing mixed signals on bulk whiskey").markdown).not.toContain("American whiskey holds better");
+  });
+
   it("takes every short turn no intent before it took, and no deep one", () => {
     expect(topicIntent.takes(context("What's trending in tequila?"))).toBe(true);
     expect(topicIntent.takes(context("What's trending in tequila?", true))).toBe(false);
