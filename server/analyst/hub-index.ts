@@ -9,7 +9,7 @@ import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
 import { CONVERSATION_PHRASES } from "./lexicon/conversation.ts";
 import { NARROWER_KINDS } from "./lexicon/drinks.ts";
-import { questionWords } from "./lexicon/question-words.ts";
+import { questionWords, verbsOf } from "./lexicon/question-words.ts";
 import { SYNONYM_GROUPS } from "./lexicon/synonyms.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { SEARCH, WEIGHTS } from "./tuning.ts";
@@ -153,6 +153,8 @@ const ADVERB = /^(?!\w*(?:poly|mbly|pply)$)\p{L}{5,}ly$/u;
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => stemmer(w)));
 // A stop word's other forms ("gets", "looked", "saying") are everyday words too.
 const EVERYDAY_STEMS = new Set([...EVERYDAY_WORDS, ...STOP_WORDS].map((w) => stemmer(w)));
+// A headline's verbs ("Canned Cocktails Go Spirits-Based", "Non-Alc Finds Its Shelf") make no topic of the everyday verb.
+const VERB_STEMS = new Set(verbsOf("everyday").map((w) => stemmer(w)));
 
 interface QueryTerm {
   stem: string;
@@ -304,7 +306,7 @@ export function buildHubIndex(passages: Passage[]): HubIndex {
     seen.add(p.url);
     for (const word of fold(`${p.source} ${p.keywords}`).split(/[^\p{L}]+/u))
       if (word.length >= 5) vocabulary.add(word);
-    for (const word of tokenize(topicWordsOf(p))) topicStems.add(stemmer(word));
+    for (const word of tokenize(topicWordsOf(p))) if (!VERB_STEMS.has(stemmer(word))) topicStems.add(stemmer(word));
   }
   // And the words the recaps and episodes keep using ("inventory", "depletions", "shelf"): a reader
   // misspells the trade's words as often as its headlines'. Company profiles are left out: their

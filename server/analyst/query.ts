@@ -15,6 +15,7 @@ import { marketQuerySchema } from "./intents/market-data/market-query.ts";
 import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
 import { drinksIn } from "./lexicon/drinks.ts";
 import { placesIn } from "./lexicon/places.ts";
+import { QUESTION_AIMS } from "./lexicon/question-aims.ts";
 import { ASKS_LATEST, ASKS_PODCAST } from "./lexicon/turn-cues.ts";
 import { periodIn } from "./question-dates.ts";
 import { asksListed, categoriesAsked, measureAsked, ranksBrands } from "./ranking-filters.ts";
@@ -86,6 +87,8 @@ export const querySchema = z.object({
     places: z.array(z.string()),
     /** The kinds of drink it names (lexicon/drinks.json), by name, in its order. */
     drinks: z.array(z.string()),
+    /** What kind of answer it aims at beyond the topic: its causes, or advice (lexicon/question-aims.json). */
+    aim: z.enum(["reasons", "advice"]).optional(),
   }),
   podcast: z.boolean(),
   /** It asks for the newest items ("what's new?") rather than a topic. */
@@ -187,6 +190,7 @@ export function parse(
   const measure = measureAsked(turn.text);
   const count = countAsked(turn.text);
   const position = positionIn(turn.text);
+  const aim = QUESTION_AIMS.find(({ asks }) => asks.test(fold(turn.text)))?.name;
   const query: Query = {
     text: turn.text,
     intent,
@@ -211,6 +215,7 @@ export function parse(
       unknown: index.unknownWords(searched),
       places,
       drinks: drinksIn(searched).map((kind) => kind.name),
+      ...(aim ? { aim } : {}),
     },
     podcast,
     latest,

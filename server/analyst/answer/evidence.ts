@@ -2,7 +2,9 @@
 // a comparison's coverage, "no coverage"): what the hub has on the question, gathered once per turn.
 import { COMPANIES, type Company } from "../../content/companies.server.ts";
 import { playersAsked } from "../company-facts.ts";
+import { fold } from "#common/content/fold.ts";
 import { sourceOf, type Hit } from "../hub-index.ts";
+import { QUESTION_AIMS, type QuestionAim } from "../lexicon/question-aims.ts";
 import { inPeriod, periodIn, type Period } from "../question-dates.ts";
 import { COVERAGE, QUOTAS } from "../tuning.ts";
 import type { AnswerContext } from "./answer-context.ts";
@@ -160,7 +162,10 @@ export function evidenceOf(context: AnswerContext): Evidence {
   const recapsCovering = new Set(dated.filter((h) => h.passage.kind === "recap").map((h) => sourceOf(h.passage))).size;
   const kind = deep ? "deep" : podcast ? "podcast" : "short";
   const recapHits = distinctSources(
-    dated.filter((h) => h.passage.kind === "recap"),
+    aimedFirst(
+      dated.filter((h) => h.passage.kind === "recap"),
+      query.topic.aim,
+    ),
     QUOTAS.recaps[kind],
     !deep && recapsCovering === 1 ? QUOTAS.recapSections.alone : QUOTAS.recapSections.usual,
     QUOTAS.recapPassages[kind],
@@ -219,6 +224,21 @@ export function evidenceOf(context: AnswerContext): Evidence {
   evidence = { terms, unknown, placesUnnamed, relevant, recapHits, episodeHits, companyHits, inCoverage, tags };
   EVIDENCE.set(context, evidence);
   return evidence;
+}
+
+/**
+ * The hits with, within each source, the sections that give what the question aims at first (the
+ * causes a recap lists for "why…?", its advice for "what should I do…?"); the sources keep their order.
+ */
+function aimedFirst(hits: Hit[], aim: QuestionAim | undefined): Hit[] {
+  if (!aim) return hits;
+  const { answeredBy } = QUESTION_AIMS.find((a) => a.name === aim)!;
+  const gives = (h: Hit) => answeredBy.test(fold(`${h.passage.section ?? ""} ${h.passage.text}`));
+  const sources = [...new Set(hits.map((h) => sourceOf(h.passage)))];
+  return sources.flatMap((source) => {
+    const own = hits.filter((h) => sourceOf(h.passage) === source);
+    return [...own.filter(gives), ...own.filter((h) => !gives(h))];
+  });
 }
 
 /** The company a profile hit is of. */

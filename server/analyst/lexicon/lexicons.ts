@@ -9,6 +9,7 @@ import { COMPARATIVES, COMPARED_MEASURES } from "./comparatives.ts";
 import { DRINK_KINDS, DRINKS } from "./drinks.ts";
 import { FACT_INTENT_FILE } from "./fact-intents.ts";
 import { PLACES } from "./places.ts";
+import { QUESTION_AIMS_FILE } from "./question-aims.ts";
 import { QUESTION_WORD_LISTS, QUESTION_WORDS, questionWords } from "./question-words.ts";
 import { SYNONYM_GROUPS, SYNONYMS_FILE } from "./synonyms.ts";
 
@@ -39,6 +40,10 @@ export const LEXICON_LISTS: readonly NamedList[] = [
     stage: "search" as const,
   })),
   ...SYNONYM_GROUPS.map((group) => ({ name: `synonyms.${group[0]}`, words: group, stage: "search" as const })),
+  ...Object.entries(QUESTION_AIMS_FILE.aims).map(([aim, { asks }]) => ({
+    name: `question-aims.${aim}`,
+    words: asks.filter((t) => /^[a-z ]+$/.test(t)),
+  })),
   { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
   { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
 ];

@@ -9,6 +9,8 @@ export type QuestionWordList = (typeof QUESTION_WORD_LISTS)[number];
 const groupSchema = z
   .object({
     about: z.string().min(1),
+    /** Verbs name no topic even where a headline uses them ("Canned Cocktails Go Spirits-Based"). */
+    partOfSpeech: z.literal("verb").optional(),
     words: z.array(z.string().regex(/^[a-z0-9']+$/, "one lower-case word")).min(1),
   })
   .strict();
@@ -35,3 +37,7 @@ export const QUESTION_WORDS = fileSchema.parse(file);
 /** Every word of a list, in the file's order. */
 export const questionWords = (list: QuestionWordList): string[] =>
   QUESTION_WORDS.lists[list].groups.flatMap((g) => g.words);
+
+/** The words of a list's groups of verbs. */
+export const verbsOf = (list: QuestionWordList): string[] =>
+  QUESTION_WORDS.lists[list].groups.filter((g) => g.partOfSpeech === "verb").flatMap((g) => g.words);

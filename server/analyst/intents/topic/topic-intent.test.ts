@@ -60,6 +60,13 @@ describe("the topic intent", () => {
     expect(routed("seeing mixed signals on bulk whiskey").markdown).not.toContain("American whiskey holds better");
   });
 
+  it("quotes first the sections that give what a question aims at: causes for why, advice for what to do", () => {
+    const why = routed("why are folks buying fewer nice bottles lately - is premium actually dead?").markdown;
+    expect(why).toContain("Household budgets");
+    const advice = routed("where should the n/a spirits go in my store? give them their own section?").markdown;
+    expect(advice).toContain("not in a corner");
+  });
+
   it("takes every short turn no intent before it took, and no deep one", () => {
     expect(topicIntent.takes(context("What's trending in tequila?"))).toBe(true);
     expect(topicIntent.takes(context("What's trending in tequila?", true))).toBe(false);
