@@ -10,6 +10,7 @@ import { evidenceOf, scopeOf } from "./evidence.ts";
 import { followUpBlock, followUps } from "./follow-ups.ts";
 import { namesAnyOf } from "./players.ts";
 import { bestSentences, figureWanted, link, quote, topicOf } from "./quoting.ts";
+import { QUOTAS } from "../tuning.ts";
 
 /** The heading, and what the reader must know before the answer. */
 export function openingLines(context: AnswerContext): string[] {
@@ -113,7 +114,7 @@ export function conclusionLines(concluded: Conclusion[]): string[] {
 export function pointOf(context: AnswerContext): (hit: Hit) => string {
   const { terms } = evidenceOf(context);
   const wants = figureWanted(context.query.topic.searched);
-  return (hit) => quote(hit.passage, bestSentences(hit.passage, terms, 3, wants), terms);
+  return (hit) => quote(hit.passage, bestSentences(hit.passage, terms, QUOTAS.sentencesPerPoint, wants), terms);
 }
 
 /** The sources, each by its own address, and the questions to ask next; the reply with what it was about. */

@@ -67,6 +67,12 @@ describe("the topic intent", () => {
     expect(advice).toContain("not in a corner");
   });
 
+  it("quotes a recap's short section whole, to its last point", () => {
+    expect(
+      routed("training nyc bar staff on our agave brand - what do guests there actually care about?").markdown,
+    ).toContain("bartenders favour additive-free claims");
+  });
+
   it("takes every short turn no intent before it took, and no deep one", () => {
     expect(topicIntent.takes(context("What's trending in tequila?"))).toBe(true);
     expect(topicIntent.takes(context("What's trending in tequila?", true))).toBe(false);
