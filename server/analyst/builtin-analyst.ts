@@ -4,12 +4,16 @@
 import type { AnalystReply, AnswerContext, AnswerIntent } from "./answer/answer-context.ts";
 import { EMPTY_CONTEXT, type ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
+import { brandOwnerIntent } from "./intents/brand-owner/brand-owner-intent.ts";
 import { brandRankingIntent } from "./intents/brand-ranking/brand-ranking-intent.ts";
 import { compareIntent } from "./intents/compare/compare-intent.ts";
-import { factIntent } from "./intents/fact/fact-intent.ts";
+import { factIntent, sideBySideIntent } from "./intents/fact/fact-intent.ts";
+import { carriersIntent } from "./intents/carriers/carriers-intent.ts";
 import { noCoverageIntent } from "./intents/no-coverage/no-coverage-intent.ts";
+import { placeIntent } from "./intents/place/place-intent.ts";
 import { podcastListIntent } from "./intents/podcast-list/podcast-list-intent.ts";
 import { publishedIntent } from "./intents/published/published-intent.ts";
+import { rankingIntent } from "./intents/ranking/ranking-intent.ts";
 import { reportIntent } from "./intents/report/report-intent.ts";
 import { topicIntent } from "./intents/topic/topic-intent.ts";
 import { parse, type Parsed } from "./query.ts";
@@ -19,7 +23,12 @@ export type { AnalystReply } from "./answer/answer-context.ts";
 
 /** In the order they are asked; the last two take every turn, short and deep. */
 export const ANSWER_INTENTS: readonly AnswerIntent[] = [
+  brandOwnerIntent,
+  placeIntent,
+  carriersIntent,
+  rankingIntent,
   factIntent,
+  sideBySideIntent,
   brandRankingIntent,
   podcastListIntent,
   compareIntent,

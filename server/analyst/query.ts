@@ -5,7 +5,7 @@ import { z } from "zod";
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { fold } from "#common/content/fold.ts";
 import { COMPANIES } from "../content/companies.server.ts";
-import { countAsked, FACT_INTENTS, positionIn, readFactQuestion, tableAsked } from "./company-facts.ts";
+import { countAsked, FACT_INTENTS, positionIn, tableAsked } from "./company-facts.ts";
 import { brandOwners, escapeRegExp, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./coverage-answer.ts";
@@ -153,20 +153,7 @@ export function parse(
         now,
       })
     : undefined;
-  const factRead = turn.facts
-    ? readFactQuestion({
-        question: turn.text,
-        intents: turn.intents,
-        companies: turn.companies,
-        brands: turn.brands.length
-          ? namesIn(turn.text, BRANDS).map(({ name, id }) => ({
-              brand: name,
-              company: COMPANIES.find((c) => c.id === id)!,
-            }))
-          : [],
-        comparative: turn.comparative,
-      })
-    : undefined;
+  const factRead = turn.read;
   const named = turn.companies.length > 0;
   const latest = !period && ASKS_LATEST.test(fold(turn.text));
   const intent: QueryIntent =

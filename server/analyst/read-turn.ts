@@ -3,7 +3,7 @@
 // from the turn before.
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { fold } from "#common/content/fold.ts";
-import { factAnswer, factIntents, rankingSubjects, type FactIntent } from "./company-facts.ts";
+import { factIntents, rankingSubjects, readFactQuestion, type FactIntent, type FactRead } from "./company-facts.ts";
 import { brandOwners, companiesNamed, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import type { HubIndex } from "./hub-index.ts";
@@ -23,8 +23,8 @@ export interface Turn {
   text: string;
   companies: Company[];
   intents: FactIntent[];
-  /** The answer from the company data, when the turn asks for a fact it holds. */
-  facts: string | undefined;
+  /** What the turn asks of the company data, read and not yet answered, when it asks for a fact the data holds. */
+  read: FactRead | undefined;
   /** What to search the hub for: the question, with the last turn's topic when it refers back to it. */
   topic: string;
   /** The last turn's topic when this one leans on it ("who owns Patrón?" → "what did they pay for it?"), else "". */
@@ -113,17 +113,17 @@ export function readTurn(index: HubIndex, question: string, context: Conversatio
   const brands = intents.includes("owner")
     ? namesIn(asking, BRANDS).map(({ name, id }) => ({ brand: name, company: byId(id)! }))
     : [];
-  const facts = factAnswer({ question: text, intents, companies, brands, comparative });
+  const read = readFactQuestion({ question: text, intents, companies, brands, comparative });
   // "Any podcast on that?" after "tell me about tequila": the topic is the last turn's, with this turn's words.
   // So is "how much did they pay for it?" after "who owns Patrón?": the owner from the last turn, and the brand.
   const leansOnTopic =
-    !facts && context.topic && (fromContext || (!companies.length && (refersBack || FOLLOW_UP_SHAPE.test(q))));
+    !read && context.topic && (fromContext || (!companies.length && (refersBack || FOLLOW_UP_SHAPE.test(q))));
   const subjects = rankingSubjects(text, intents, companies);
   return {
     text,
     companies,
     intents,
-    facts,
+    read,
     topic: leansOnTopic ? `${context.topic} ${text}` : text,
     before: leansOnTopic ? context.topic! : "",
     subjects: subjects.length ? subjects : brands.length ? brands.map((b) => b.company) : companies,

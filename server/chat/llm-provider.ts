@@ -2,6 +2,7 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { fetch } from "undici";
 import { z } from "zod";
 import { readTurn } from "../analyst/builtin-analyst.ts";
+import { companyDataAnswer } from "../analyst/intents/company-data-answer.ts";
 import type { ChatProvider, ChatRequest, ProviderReply, StreamReply } from "./chat-contract.ts";
 import { type ConversationStore } from "./conversation-store.ts";
 import { nextContext } from "../analyst/conversation-context.ts";
@@ -64,7 +65,9 @@ export function llmProvider(options: Options): ChatProvider {
     const passages = index.search(request.message, deep ? 16 : 6).map((h) => h.passage);
     const system =
       SYSTEM.replace("{name}", options.assistantName).replace("{brand}", options.brand) + (deep ? `\n${DEEP}` : "");
-    const facts = turn.facts ? `Top Players data (the hub's checked company facts):\n\n${turn.facts}\n\n` : "";
+    const facts = turn.read
+      ? `Top Players data (the hub's checked company facts):\n\n${companyDataAnswer(turn.text, turn.read)}\n\n`
+      : "";
     const messages = [
       { role: "system", content: system },
       ...context.history,

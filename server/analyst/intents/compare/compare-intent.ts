@@ -6,19 +6,20 @@ import type { AnswerIntent } from "../../answer/answer-context.ts";
 import { evidenceOf } from "../../answer/evidence.ts";
 import { followUpBlock, followUps } from "../../answer/follow-ups.ts";
 import { bestSentences, quote } from "../../answer/quoting.ts";
+import { companyDataAnswer } from "../company-data-answer.ts";
 
 export const compareIntent: AnswerIntent = {
   name: "compare",
-  takes: ({ turn, deep }) => Boolean(turn.facts) && !deep,
+  takes: ({ turn, deep }) => Boolean(turn.read) && !deep,
   answer(context) {
     const { turn, about } = context;
-    const { companies: named, intents, facts } = turn;
+    const { companies: named, intents, read } = turn;
     const { recapHits, terms, tags } = evidenceOf(context);
     const names = named.map((c) => fold(c.name.split(" ")[0]!));
     const coverage = recapHits
       .filter((h) => names.some((n) => fold(`${h.passage.section ?? ""} ${h.passage.text}`).includes(n)))
       .slice(0, 2);
-    const lines = [facts!];
+    const lines = [companyDataAnswer(turn.text, read!)];
     if (coverage.length)
       lines.push(
         "",

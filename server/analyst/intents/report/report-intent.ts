@@ -2,7 +2,8 @@
 // the best source, what the recaps say, the companies involved placed with their figures, and the
 // podcast's coverage.
 import { companyLink } from "../../company-links.ts";
-import { comparisonLead, comparisonTable, sizeFigure } from "../../company-facts.ts";
+import { comparisonLead, comparisonTable } from "../../answer/company-lines.ts";
+import { sizeFigure } from "../../company-facts.ts";
 import type { Company } from "../../../content/companies.server.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
 import {

@@ -1,6 +1,6 @@
 // A short answer on a topic: what the hub's recaps and episodes say on it, the companies the
 // question names (side by side when it names several), and the profiles that cover it.
-import { comparisonTable } from "../../company-facts.ts";
+import { comparisonTable } from "../../answer/company-lines.ts";
 import type { AnswerIntent } from "../../answer/answer-context.ts";
 import {
   closedReply,
