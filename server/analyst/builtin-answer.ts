@@ -1,7 +1,7 @@
 import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { analystAnswer } from "./builtin-analyst.ts";
 import type { ConversationContext } from "./conversation-context.ts";
-import { coverageAnswer } from "./coverage-answer.ts";
+import { coverageAnswer } from "./intents/coverage/coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
 import type { MarketLookup } from "./intents/market-data/market-lookup.ts";

@@ -8,7 +8,7 @@ import { COMPANIES } from "../content/companies.server.ts";
 import { countAsked, FACT_INTENTS, positionIn, tableAsked } from "./company-facts.ts";
 import { brandOwners, escapeRegExp, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
-import { asksCoverage } from "./coverage-answer.ts";
+import { asksCoverage } from "./intents/coverage/coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";

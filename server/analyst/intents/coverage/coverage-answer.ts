@@ -3,11 +3,11 @@
 // profiles show (server/search/company-coverage.server.ts), not from a text
 // search, so it lists every recap and podcast moment that names the company by
 // name, other name or brand, newest first, each linked to its place.
-import type { Company } from "../content/companies.server.ts";
+import type { Company } from "../../../content/companies.server.ts";
 import type { CompanyCoverage, CoverageMoment, CoverageRecap } from "#common/search/company-coverage.ts";
 import { clock } from "#common/podcast/clock.ts";
-import { companyLink } from "./company-links.ts";
-import { inPeriod, type Period } from "./question-dates.ts";
+import { companyLink } from "../../company-links.ts";
+import { inPeriod, type Period } from "../../question-dates.ts";
 
 /** Items of each kind an answer lists; the profile and search pages list the rest. */
 export const COVERAGE_ANSWER_ITEMS = 6;
