@@ -226,9 +226,7 @@ export function rankingSubjects(question: string, intents: FactIntent[], compani
   const rows = narrowsRanking(question) ? narrowedRows(question, type).ordered : rankedTable(COMPANIES, type);
   const state = stateIn(question);
   if (state) {
-    const inState = rows.filter(
-      (r) => r.company.location.endsWith(`, ${state.code}`) || coversState(r.company, state.name),
-    );
+    const inState = rows.filter((r) => basedIn(r.company, state.code) || coversState(r.company, state.code));
     const top = narrowsRanking(question) ? inState[0] : stateLeadersFirst(inState, state.name)[0];
     return top ? [top.company] : [];
   }
@@ -274,7 +272,7 @@ export function narrowedRows(question: string, type: Company["type"]) {
   const categories = categoriesAsked(question);
   const measure = measureAsked(question);
   const inState = (c: Company) =>
-    !state || c.location.endsWith(`, ${state.code}`) || (type === "distributor" && coversState(c, state.name));
+    !state || basedIn(c, state.code) || (type === "distributor" && coversState(c, state.code));
   const rows = rankedTable(COMPANIES, type).filter(
     (r) =>
       inState(r.company) &&
@@ -342,13 +340,11 @@ export function carriersOf(supplier: Company): Array<{ row: RankedCompany; focus
     .sort((a, b) => Number(b.focus) - Number(a.focus) || a.row.rank - b.row.rank);
 }
 
-/** Whether a company's coverage names the state ("Washington" is not "Washington, D.C."). */
-export function coversState(company: Company, state: string): boolean {
-  const pattern = new RegExp(
-    `\\b${state.replace(/[.,]/g, "\\$&")}\\b${state === "Washington" ? "(?!, D\\.C\\.)" : ""}`,
-    "i",
-  );
-  return pattern.test(company.coverage ?? "");
-}
+/** Whether a company is based in the state, by its typed headquarters. */
+export const basedIn = (company: Company, code: string): boolean => company.facts?.headquarters.state === code;
+
+/** Whether a company's coverage names the state, by its typed states ("Washington" is not "Washington, D.C."). */
+export const coversState = (company: Company, code: string): boolean =>
+  company.facts?.coverage?.states.some((state) => state === code) ?? false;
 
 const unique = (companies: Company[]) => [...new Map(companies.map((c) => [c.id, c])).values()];

@@ -4,7 +4,7 @@
 // unit tests require all of them; bench/chat-eval scores them.
 import { COMPANIES, type Company } from "../content/companies.server.ts";
 import { rankedTable } from "#common/content/company-query.ts";
-import { coversState, rankOf } from "./company-facts.ts";
+import { basedIn, coversState, rankOf } from "./company-facts.ts";
 import { profileUrl } from "./company-links.ts";
 import { US_STATES } from "./us-states.ts";
 
@@ -63,10 +63,8 @@ export function generatedFactQuestions(): GeneratedQuestion[] {
   // Every state where one of the distributors is based: the highest-ranked one based in or covering it leads.
   const distributors = rankedTable(COMPANIES, "distributor");
   for (const [name, code] of US_STATES) {
-    const inState = distributors.filter(
-      (r) => r.company.location.endsWith(`, ${code}`) || coversState(r.company, name),
-    );
-    if (!inState.some((r) => r.company.location.endsWith(`, ${code}`))) continue;
+    const inState = distributors.filter((r) => basedIn(r.company, code) || coversState(r.company, code));
+    if (!inState.some((r) => basedIn(r.company, code))) continue;
     const top = inState[0]!;
     out.push({
       form: "state ranking",

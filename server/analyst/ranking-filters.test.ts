@@ -34,6 +34,8 @@ describe("a company's own claim to lead a state", () => {
     const claimants = (state: string) => COMPANIES.filter((c) => stateLeadClaim(c, state)).map((c) => c.name);
     expect(claimants("New York")).toEqual(["Empire Merchants"]);
     expect(claimants("Minnesota")).toEqual([]);
+    // "One of New Jersey's two largest" shares the place.
+    expect(claimants("New Jersey")).toEqual([]);
     expect(stateLeadClaim(company("Badger Liquor"), "Minnesota")).toBeUndefined();
   });
 });

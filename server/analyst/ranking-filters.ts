@@ -129,6 +129,8 @@ export function measureOf(c: Company, measure: Measure): { value: number; said: 
 // A company that bought or sold a state's leader ("when it also owned Minnesota's largest beer
 // distributor") does not claim the place itself.
 const HELD_BY_ANOTHER = /\b(?:own|owns|owned|bought|buying|acquired|acquiring|sold|selling|merged with)\b/i;
+// "One of New Jersey's two largest" shares the place: it claims no lead.
+const SHARED_PLACE = /\bone of\b/i;
 
 /**
  * A company's own claim to be the largest in a state, as its data says it ("described … as
@@ -139,14 +141,14 @@ export function stateLeadClaim(c: Company, stateName: string): string | undefine
   const state = stateName.replace(/[.,]/g, "\\$&");
   // "New York City's largest" is the city's, not the state's.
   const claim = new RegExp(
-    String.raw`\b${state}(?! City)'s (?:\w+ )?(?:largest|biggest)\b|\b(?:largest|biggest)\b[^.;]* in ${state}\b(?! City)`,
+    String.raw`\b${state}(?! City)'s (?:(?!two |three )\w+ )?(?:largest|biggest)\b|\b(?:largest|biggest)\b[^.;]* in ${state}\b(?! City)`,
     "i",
   );
   return statementsOf(c)
     .flatMap(sentencesOf)
     .find((s) => {
       const m = claim.exec(s);
-      return m !== null && !HELD_BY_ANOTHER.test(s.slice(0, m.index));
+      return m !== null && !HELD_BY_ANOTHER.test(s.slice(0, m.index)) && !SHARED_PLACE.test(s.slice(0, m.index));
     });
 }
 

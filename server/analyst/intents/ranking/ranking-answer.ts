@@ -5,6 +5,7 @@ import { rankedTable, type RankedCompany } from "#common/content/company-query.t
 import { fold } from "#common/content/fold.ts";
 import { RANK_BASIS, rankedItem, strip, TABLE_NAMES } from "../../answer/company-lines.ts";
 import {
+  basedIn,
   countAsked,
   coversState,
   sizeFigure,
@@ -27,8 +28,8 @@ export function rankingAnswer(question: string, type: Company["type"]): string {
   const rows = rankedTable(COMPANIES, type);
   if (state && type === "manufacturer") return basedInAnswer(rows, state);
   if (state) {
-    const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
-    const serving = rows.filter((r) => !based.includes(r) && coversState(r.company, state.name));
+    const based = rows.filter((r) => basedIn(r.company, state.code));
+    const serving = rows.filter((r) => !based.includes(r) && coversState(r.company, state.code));
     const national = rows.filter(
       (r) =>
         !based.includes(r) &&
@@ -193,7 +194,7 @@ function positionClaim(c: Company, question: string): string | undefined {
 
 /** The manufacturers based in a state, in rank order. */
 function basedInAnswer(rows: RankedCompany[], state: { code: string; name: string }): string {
-  const based = rows.filter((r) => r.company.location.endsWith(`, ${state.code}`));
+  const based = rows.filter((r) => basedIn(r.company, state.code));
   const lines = [`## The largest manufacturers based in ${state.name}`, ""];
   if (!based.length) lines.push(`None of the hub's top 25 ${TABLE_NAMES.manufacturer} is based in ${state.name}.`, "");
   else
