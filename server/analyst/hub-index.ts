@@ -8,6 +8,7 @@ import { everyRecap } from "../data/recaps.server.ts";
 import { fold } from "#common/content/fold.ts";
 import { companyAliases, correctNames, correctSpelling } from "./company-names.ts";
 import { CONVERSATION_PHRASES } from "./lexicon/conversation.ts";
+import { TRADE_PHRASES } from "./lexicon/trade-phrases.ts";
 import { NARROWER_KINDS } from "./lexicon/drinks.ts";
 import { questionWords, verbsOf } from "./lexicon/question-words.ts";
 import { SYNONYM_GROUPS } from "./lexicon/synonyms.ts";
@@ -33,47 +34,22 @@ const MEASURE_WORDS = new Set(questionWords("measure"));
 // (lexicon/question-words.json, "everyday").
 const EVERYDAY_WORDS = questionWords("everyday");
 
-// Trade phrases written several ways, made one token before indexing and searching.
+// Trade phrases written several ways, made one token before indexing and searching
+// (lexicon/trade-phrases.json), then the rules that are more than a phrase: one that keeps the word
+// after it, one that reads a state's postal code, and the price ranges.
 const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
 const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string) => string)]> = [
-  [/\bready[- ]to[- ]drink\b/g, " rtd "],
-  [/\bcanned cocktails?\b/g, " rtd cocktail "],
-  [/\bnon[- ]?alcoholic\b|\balcohol[- ]free\b|\bzero[- ]proof\b/g, " nonalcoholic "],
-  [/\bno\s*(?:-|&|\/|and|n)\s*low\b/g, " nonalcoholic lowalcohol "],
+  ...TRADE_PHRASES,
+  // "N/A" is also "not applicable": it is non-alcoholic only before a kind of drink or product, which stays.
   [
-    /\bnon[- ]?alc\b|\bn\/a (?=spirits?|beers?|wines?|drinks?|beverages?|cocktails?|options?|products?|brands?|sets?)/g,
+    /\bn\/a (?=spirits?|beers?|wines?|drinks?|beverages?|cocktails?|options?|products?|brands?|sets?)/g,
     " nonalcoholic ",
   ],
-  [/\blow[- ](?:abv|alc|alcohol)\b/g, " lowalcohol "],
-  [/\bon[- ]?prem(?:ises?)?\b/g, " onpremise "],
-  [/\boff[- ]?prem(?:ises?)?\b/g, " offpremise "],
-  // A gas station's shop is the trade's convenience channel, whatever a reader calls it.
-  [/\bc[- ]stores?\b|\b(?:gas|petrol|service) stations?\b/g, " convenience store "],
-  // A hard seltzer is what the trade means by a seltzer ("malt-based seltzers"); "hard" alone stays for cider or tea.
-  [/\bhard seltzers?\b/g, " seltzer "],
-  // "Fell out with", "a falling-out": a dispute.
-  [/\bf[ae]ll(?:ing|s)?[- ]out\b/g, " dispute "],
-  // A chief executive is a CEO, however the source writes it.
-  [/\bchief executive(?: officer)?\b/g, " ceo "],
-  // What a deal cost, however a reader puts it ("shell out", "the price tag").
-  [/\bshell(?:ed|ing|s)? out\b|\bprice tags?\b|\bforked? out\b/g, " paid price "],
-  // A rollout is a launch ("rolling out a can next spring").
-  [/\broll(?:s|ing|ed)?[- ]?outs?\b/g, " launch "],
-  // A soft drink is no soft market (see SYNONYMS).
-  [/\bsoft[- ]drinks?\b/g, " softdrink "],
-  // The top of the price ladder, by any of its names.
-  [/\bhigh[- ]end\b|\btop[- ]shelf\b|\bupscale\b|\bpric(?:ey|ier|iest)\b|\bexpensive\b|\bspendy\b/g, " premium "],
-  // A tax on imports is a duty, unlike the excise tax or a "tax class".
-  [/\bimport (?:tax(?:es)?|levies|levy)\b/g, " import tariff "],
-  [/\bnyc\b|\bnew york city\b/g, " new york "],
   // A state by its postal code ("tequila in ny", "Dallas, TX"), where the code is no English word.
   [
     /\b(?:ny|nj|tx|fl|nc|sc|nv|az|ky|tn|ct|nh|ri|vt|wv|nm)\b/g,
     (code: string) => ` ${STATE_BY_CODE.get(code.toUpperCase())?.toLowerCase() ?? code} `,
   ],
-  // "9L cases", "nine-liter cases": the trade's standard case, which is what a case means here.
-  [/\b(?:9|nine)[- ]?(?:l|liters?|litres?)\b/g, " "],
-  [/\bslow(?:ing|ed|s)? down\b/g, " slowdown "],
   // A price range or a bottle by its price is a price tier: "$25-$40 band", "$60+ bottles".
   [
     /\$\d+\+?(?:\s*(?:-|–|to)\s*\$\d+)?(?=\s+(?:bands?|tiers?|shelf|shelves|bottles?|skus?|items?|price))|\$\d+\s*(?:-|–)\s*\$\d+/g,
@@ -81,8 +57,6 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string | ((match: string) => stri
   ],
   // "The 25-40 buck range", "30 to 40 dollars": a price tier written without the dollar signs.
   [/\b(\d+)\s*(?:-|–|to)\s*(\d+)\s*(?:bucks?|dollars?|usd)\b/g, " $$$1-$$$2 pricetier "],
-  // "Price band", "price tier", "price point": one idea, whichever the writer chose.
-  [/\bprice (?:tiers?|bands?|points?|segments?)\b/g, " price pricetier "],
 ];
 
 // A price tier is a price, whatever a reader calls the band ("the value tier", "the premium segment",

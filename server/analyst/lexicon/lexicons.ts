@@ -12,6 +12,7 @@ import { PLACES } from "./places.ts";
 import { QUESTION_AIMS_FILE } from "./question-aims.ts";
 import { QUESTION_WORD_LISTS, QUESTION_WORDS, questionWords } from "./question-words.ts";
 import { SYNONYM_GROUPS, SYNONYMS_FILE } from "./synonyms.ts";
+import { TRADE_PHRASES_FILE } from "./trade-phrases.ts";
 
 export interface NamedList {
   name: string;
@@ -43,6 +44,11 @@ export const LEXICON_LISTS: readonly NamedList[] = [
   ...Object.entries(QUESTION_AIMS_FILE.aims).map(([aim, { asks }]) => ({
     name: `question-aims.${aim}`,
     words: asks.filter((t) => /^[a-z ]+$/.test(t)),
+  })),
+  ...TRADE_PHRASES_FILE.phrases.map(({ token, templates }) => ({
+    name: `trade-phrases.${token || "dropped"}`,
+    words: templates.filter((t) => /^[a-z ]+$/.test(t)),
+    stage: "search" as const,
   })),
   { name: "places.cities", words: PLACES.cities.map((name) => name.toLowerCase()) },
   { name: "places.regions", words: PLACES.regions.map((name) => name.toLowerCase()) },
