@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analystAskers, DEMO_NOW } from "../../../../tests/support/analyst-askers.ts";
 import { demoHub } from "../../../../tests/support/demo-hub.ts";
-import { factIntent } from "./fact-intent.ts";
+import { factIntent, sideBySideIntent } from "./fact-intent.ts";
 
 const hub = demoHub("fact-");
 const { routed, context, link, converse } = analystAskers(hub, DEMO_NOW);
@@ -43,5 +43,13 @@ describe("the fact intent", () => {
     expect(answer).toContain("- **Size:** no published sales figure.");
     expect(answer).toContain("**What the profile says**");
     expect(answer).toContain("a 2.5% organic decline in North American net sales");
+  });
+
+  it("sets several companies side by side when their facts are asked and no comparison is", () => {
+    const { intent, markdown } = routed("constellation or molson coors, which one has more sales");
+    expect(intent).toBe("side-by-side");
+    expect(markdown).toMatch(/^## Constellation Brands vs\. Molson Coors Beverage Company/);
+    expect(markdown).toContain("| Size |");
+    expect(sideBySideIntent.takes(context("who's bigger, Reyes or Breakthru?"))).toBe(false);
   });
 });
