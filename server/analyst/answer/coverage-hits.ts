@@ -97,13 +97,7 @@ export function besideNamed(
   if (!named.length) return covering;
   const rest = slotNames(searched, index.aliases).replaceAll(NAME_SLOT, " ");
   if (!index.topicGroups(rest).length) return covering;
-  const found = new Set(covering.map((h) => h.passage));
-  return [
-    ...covering,
-    ...coveringHits(index, rest, index.search(rest, deep ? 40 : 20, { perKind: true })).filter(
-      (h) => h.passage.kind !== "company" && !found.has(h.passage),
-    ),
-  ];
+  return withRecapsCovering(index, covering, rest, deep ? 40 : 20);
 }
 
 /**
@@ -118,10 +112,15 @@ export function besideStatements(index: HubIndex, searched: string, covering: Hi
   if (!asking.length || !telling.length) return covering;
   const asked = asking.join(" ");
   if (!index.topicGroups(asked).length) return covering;
+  return withRecapsCovering(index, covering, asked, 20);
+}
+
+/** The covering hits, then the recaps and episodes that cover a part of the question, not found already. */
+function withRecapsCovering(index: HubIndex, covering: Hit[], part: string, limit: number): Hit[] {
   const found = new Set(covering.map((h) => h.passage));
   return [
     ...covering,
-    ...coveringHits(index, asked, index.search(asked, 20, { perKind: true })).filter(
+    ...coveringHits(index, part, index.search(part, limit, { perKind: true })).filter(
       (h) => h.passage.kind !== "company" && !found.has(h.passage),
     ),
   ];

@@ -94,6 +94,8 @@ export function evidenceOf(context: AnswerContext): Evidence {
   const hits = index.search(searched, deep ? 40 : 20, { perKind: true });
   const terms = [...new Set(hits.flatMap((h) => h.terms))];
   const unknown = index.unknownWords(searched);
+  // Deep research reads each part of a question on its own (below); a short answer, the sentences that ask.
+  const wholeCovering = coveringHits(index, searched, hits);
   const { hits: relevant, unnamed: placesUnnamed } = inPlaces(
     index,
     places,
@@ -102,9 +104,7 @@ export function evidenceOf(context: AnswerContext): Evidence {
       : besideNamed(
           index,
           searched,
-          deep
-            ? coveringHits(index, searched, hits)
-            : besideStatements(index, searched, coveringHits(index, searched, hits)),
+          deep ? wholeCovering : besideStatements(index, searched, wholeCovering),
           named,
           deep,
         ),
