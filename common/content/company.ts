@@ -82,6 +82,8 @@ export interface Company {
   keyBrands: string[];
   /** Names the trade calls the company by beside its own ("RNDC", "A-B"). */
   aliases?: string[] | undefined;
+  /** Its TTB permit numbers, where the data lists them: the label approvals filed under them are its own. */
+  permits?: string[] | undefined;
   revenue?: string | undefined;
   coverage?: string | undefined;
   /** A manufacturer's published sales figure, with its year and source (chat answers quote it). */

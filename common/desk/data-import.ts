@@ -17,8 +17,42 @@ export interface ImportOutcome {
   periodsReplaced: number;
 }
 
+/**
+ * How a source's imports count what they set: the Iowa files by month (added, or replaced), the
+ * label approvals one by one (new, or held already and left as they were).
+ */
+export interface ImportCounts {
+  /** What a file holds: "months", "approvals". */
+  unit: { one: string; many: string };
+  /** What the new ones are called in a list of imports: "added", "new". */
+  added: string;
+  /** What the held ones are called: "replaced", "held already". */
+  repeated: string;
+  /** What the first and last period are: "Months", "Completed". */
+  span: string;
+}
+
+const BY_MONTH: ImportCounts = {
+  unit: { one: "month", many: "months" },
+  added: "added",
+  repeated: "replaced",
+  span: "Months",
+};
+const BY_APPROVAL: ImportCounts = {
+  unit: { one: "new approval", many: "new approvals" },
+  added: "new",
+  repeated: "held already",
+  span: "Completed",
+};
+
+/** How `source`'s imports are counted (a source not listed here counts by month). */
+export const importCounts = (source: string): ImportCounts => (source === "ttb-cola" ? BY_APPROVAL : BY_MONTH);
+
 /** The outcome of one upload: what was imported, or the importer's refusal. */
-export type ImportNote = { fileName: string; result: ImportOutcome } | { fileName: string; error: string };
+export type ImportNote = ({ fileName: string; result: ImportOutcome } | { fileName: string; error: string }) & {
+  /** The source it was sent to, so the page shows it under that source's form. */
+  source?: string | undefined;
+};
 
 /** One import as the desk lists it, newest first. */
 export interface DeskImport extends Omit<ImportOutcome, "importId" | "unchanged"> {
@@ -38,6 +72,20 @@ export interface DeskSource {
   meaning: string;
   caveats: string;
 }
+
+/** A source's form on the desk's Data page: what its file is called and what is said of it. */
+export const IMPORT_FORMS: Record<string, { label: string; hint: string; accept: string }> = {
+  "iowa-liquor-sales": {
+    label: "Iowa liquor sales file",
+    hint: "The shared file or the portal's CSV, plain (.csv) or gzipped (.csv.gz)",
+    accept: ".csv,.gz,text/csv,application/gzip",
+  },
+  "ttb-cola": {
+    label: "TTB label approvals export",
+    hint: "The Public COLA Registry's search results saved as CSV (.csv), with or without the two Desc columns",
+    accept: ".csv,text/csv",
+  },
+};
 
 /** The desk's upload address for a source's files. */
 export const importAddress = (source: string) => `/api/desk/data/import/${encodeURIComponent(source)}`;

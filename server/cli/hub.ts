@@ -79,6 +79,9 @@ Market data (the hub's own figures; see docs/market-data.md)
                                   shared file (plain or gzipped) or the state portal's CSV for the
                                   same query. Safe to run again; a later file adds its new months
                                   and replaces the months it repeats; a bad file changes nothing
+  data import ttb-cola <file>     import label approvals: TTB's Public COLA Registry search results
+                                  saved as CSV. Each approval is kept once, whatever the overlap
+                                  between files; a bad file changes nothing (docs/public-records.md)
 
 Audience (counted by the site itself, no cookies; see docs/analytics.md)
   stats [downloads|readers|subscribers] [--days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]
@@ -490,7 +493,7 @@ export async function runHub(
       return;
     }
     case "data import": {
-      const [source, file] = [need(arg, "the source (iowa-liquor-sales)"), need(positionals[3], "the file")];
+      const [source, file] = [need(arg, "the source (iowa-liquor-sales, ttb-cola)"), need(positionals[3], "the file")];
       await fs.stat(file).catch(() => {
         throw new CliError(`no such file: ${file}`);
       });
@@ -504,11 +507,14 @@ export async function runHub(
       );
       progress.finish();
       if (values.json) return out(JSON.stringify(result, null, 2));
+      const done = `Imported ${file} (import ${result.importId}): ${result.rowsRead} rows read, ${result.rowsKept} kept`;
       out(
         result.unchanged
-          ? `${file} was imported before (import ${result.importId}, ${result.importedAt.slice(0, 10)}): no figure changed.`
-          : `Imported ${file} (import ${result.importId}): ${result.rowsRead} rows read, ${result.rowsKept} kept, ` +
-              `${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+          ? `${file} was imported before (import ${result.importId}, ${result.importedAt.slice(0, 10)}): no ${source === "ttb-cola" ? "approval" : "figure"} changed.`
+          : source === "ttb-cola"
+            ? `${done}; approvals completed ${result.firstPeriod} to ${result.lastPeriod}: ` +
+              `${result.periodsAdded} new, ${result.periodsReplaced} held already.`
+            : `${done}, ${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
               `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
       );
       return;

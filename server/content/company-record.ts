@@ -156,6 +156,8 @@ const coverageValue: z.ZodType<CoverageValue> = z
 const isFact = (c: ClaimRecord) => !c.estimate && !c.undisclosed && (c.cite?.length ?? 0) > 0;
 const notAFact = { message: "must cite a source (an estimate or 'not disclosed' is not enough here)" };
 const factClaim = claimSchema.refine(isFact, notAFact);
+/** A TTB permit number as the registry writes it: "DSP-KY-113", "KY-I-15000", "BWN-CA-1234". */
+export const PERMIT = /^[A-Z]{1,4}(?:-[A-Z0-9]{1,4})*-\d{1,6}$/;
 const prose = z.array(claimSchema).min(1);
 
 const companyRecordShape = z
@@ -179,6 +181,11 @@ const companyRecordShape = z
     employees: claimWithValue(employeesValue),
     // At least one for a manufacturer (companies-file.ts); a distributor whose brands no source names lists none.
     keyBrands: z.array(factClaim),
+    // Its TTB permit numbers ("DSP-KY-113"), where a document lists them: the label approvals filed
+    // under one are the company's whatever their brand name (issue 41, server/records/label-join.ts).
+    permits: z
+      .array(factClaim.refine((c) => PERMIT.test(c.text), "expected a TTB permit number such as DSP-KY-113"))
+      .optional(),
     sales: claimWithValue(moneyValue).optional(),
     revenue: claimWithValue(moneyValue).optional(),
     coverage: claimWithValue(coverageValue).optional(),
@@ -250,6 +257,7 @@ export function claimsOf(record: CompanyRecord): Array<[string, ClaimRecord]> {
     ...one("ownership", record.ownership),
     ...one("employees", record.employees),
     ...many("keyBrands", record.keyBrands),
+    ...many("permits", record.permits ?? []),
     ...one("sales", record.sales),
     ...one("revenue", record.revenue),
     ...one("coverage", record.coverage),

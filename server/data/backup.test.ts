@@ -5,6 +5,8 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { importIowaFile } from "../market/iowa-import.ts";
+import { importColaFile } from "../records/ttb-cola-import.ts";
+import { colaCsv, colaStream } from "../../tests/support/cola-files.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
 import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.ts";
@@ -196,6 +198,14 @@ async function fillEveryTable(db: Database["db"]) {
     .execute();
   // The market data: a source, an import, its series and figures.
   await importIowaFile(db, Readable.from([Buffer.from(iowaFile("2019-01"))]), "iowa.csv");
+  // The label approvals (issue 41), with their own import.
+  await importColaFile(
+    db,
+    colaStream(
+      colaCsv([{ ttbId: "24100001000001", permit: "DSP-KY-9", day: "2024-01-10", fanciful: "", brand: "FIREBALL" }]),
+    ),
+    "cola.csv",
+  );
 }
 
 /** One month of Iowa sales in the shared file's layout. */

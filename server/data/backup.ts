@@ -43,6 +43,7 @@ export const BACKUP_TABLES = [
   "data_imports",
   "data_series",
   "data_observations",
+  "label_approvals",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -58,6 +59,7 @@ const ROW_ORDER: Partial<Record<BackupTable, string[]>> = {
   reader_sources: ["day", "kind", "label"],
   analytics_imports: ["digest"],
   data_observations: ["series_id", "period"],
+  label_approvals: ["ttb_id"],
 };
 
 /** Tables whose ids a sequence numbers on PostgreSQL (the comments' and shares' ids are made by the app). */
@@ -277,6 +279,22 @@ const rowSchemas = {
     value: z.number(),
     import_id: z.number().int(),
   }),
+  label_approvals: z.object({
+    ttb_id: z.string(),
+    permit_number: z.string(),
+    serial_number: z.string(),
+    completed_on: z.string(),
+    fanciful_name: z.string(),
+    brand_name: z.string(),
+    origin: z.string(),
+    origin_desc: nullableText,
+    class_type: z.string(),
+    class_type_desc: nullableText,
+    company_id: z.number().int().nullable(),
+    joined_by: z.enum(["brand", "alias", "permit"]).nullable(),
+    approval_class: z.enum(["new-brand", "new-product", "renewal"]),
+    import_id: z.number().int(),
+  }),
 };
 
 const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
@@ -314,6 +332,7 @@ const fullSnapshotSchema = z.object({
     data_imports: tableRows("data_imports").default([]),
     data_series: tableRows("data_series").default([]),
     data_observations: tableRows("data_observations").default([]),
+    label_approvals: tableRows("label_approvals").default([]),
   }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;

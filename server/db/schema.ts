@@ -141,6 +141,33 @@ export interface DataObservationsTable {
   import_id: number;
 }
 
+/** How an approval was joined to a Top Player. */
+export type LabelJoin = "brand" | "alias" | "permit";
+/** What an approval is for its holder (issue 41). */
+export type ApprovalClass = "new-brand" | "new-product" | "renewal";
+
+/** One label approval of TTB's Public COLA Registry, kept once by its TTB ID. */
+export interface LabelApprovalsTable {
+  ttb_id: string;
+  permit_number: string;
+  serial_number: string;
+  /** YYYY-MM-DD. */
+  completed_on: string;
+  /** "" when the label has none. */
+  fanciful_name: string;
+  brand_name: string;
+  origin: string;
+  origin_desc: string | null;
+  class_type: string;
+  class_type_desc: string | null;
+  /** The Top Player it was joined to, if any. */
+  company_id: number | null;
+  joined_by: LabelJoin | null;
+  approval_class: ApprovalClass;
+  /** The import that first brought it. */
+  import_id: number;
+}
+
 /** One row (id 1): bumped by triggers with every change to the content tables. */
 export interface ContentVersionTable {
   id: number;
@@ -441,6 +468,7 @@ export interface DB {
   data_imports: DataImportsTable;
   data_series: DataSeriesTable;
   data_observations: DataObservationsTable;
+  label_approvals: LabelApprovalsTable;
 }
 
 export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;

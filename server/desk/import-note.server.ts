@@ -20,19 +20,28 @@ const outcome = z.strictObject({
   rowsRead: z.number().int(),
   rowsKept: z.number().int(),
   rowsRefused: z.number().int(),
-  firstPeriod: z.string().max(7),
-  lastPeriod: z.string().max(7),
+  // A month (YYYY-MM) or, for label approvals, a day (YYYY-MM-DD).
+  firstPeriod: z.string().max(10),
+  lastPeriod: z.string().max(10),
   periodsAdded: z.number().int(),
   periodsReplaced: z.number().int(),
 });
+const source = z.string().max(40).optional();
 const note = z.union([
-  z.strictObject({ fileName: z.string().max(200), result: outcome }),
-  z.strictObject({ fileName: z.string().max(200), error: z.string().max(1000) }),
+  z.strictObject({ fileName: z.string().max(200), result: outcome, source }),
+  z.strictObject({ fileName: z.string().max(200), error: z.string().max(1000), source }),
 ]);
 
 /** The Set-Cookie that carries a note to the next page. */
 export function importNoteCookie(value: ImportNote): string {
-  const kept: ImportNote = "error" in value ? { fileName: value.fileName, error: value.error.slice(0, 1000) } : value;
+  const kept: ImportNote =
+    "error" in value
+      ? {
+          fileName: value.fileName,
+          error: value.error.slice(0, 1000),
+          ...(value.source ? { source: value.source } : {}),
+        }
+      : value;
   return deskCookie(IMPORT_NOTE_COOKIE, JSON.stringify(kept), new Date(Date.now() + NOTE_MINUTES * 60_000));
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { ImportRefused } from "../market/iowa-file.ts";
 import { importIowaFile } from "../market/iowa-import.ts";
 import type { ImportResult } from "../market/market-store.ts";
+import { importColaFile } from "../records/ttb-cola-import.ts";
 import { HttpError } from "./errors.ts";
 import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 
@@ -12,7 +13,10 @@ import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 // Bearer token) and the desk's upload (session, with or without JavaScript) both come here.
 
 /** The sources a file can be imported into, by the name `hub data import` and the desk use. */
-const IMPORTERS = { "iowa-liquor-sales": importIowaFile } as const;
+const IMPORTERS = {
+  "iowa-liquor-sales": importIowaFile,
+  "ttb-cola": (db, input, fileName) => importColaFile(db, input, fileName),
+} as const satisfies Record<string, Importer>;
 
 export type Importer = (db: Database["db"], input: Readable, fileName: string) => Promise<ImportResult>;
 

@@ -128,6 +128,6 @@ async function importForm(
   }
   res
     .status(303)
-    .set({ Location: "/admin/data", "Set-Cookie": importNoteCookie(note) })
+    .set({ Location: "/admin/data", "Set-Cookie": importNoteCookie({ ...note, source: source.slice(0, 40) }) })
     .end();
 }

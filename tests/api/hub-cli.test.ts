@@ -6,6 +6,7 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
 import { PORTAL_SAMPLE } from "../support/iowa-files.ts";
 import { gzipSync } from "node:zlib";
+import { colaCsv } from "../support/cola-files.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 
 const TOKEN = "cli-admin-token-0123456789";
@@ -322,7 +323,44 @@ describe("hub data import", () => {
     expect(refused.stderr).toMatch(/\nhub: Line 3, column volume: "12 liters" is not a number\. \(HTTP 422\)\n$/);
     const unknown = await hub(server.url, ["data", "import", "no-such-source", PORTAL_SAMPLE]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/\nhub: Unknown source: use iowa-liquor-sales \(HTTP 404\)\n$/);
+    expect(unknown.stderr).toMatch(/\nhub: Unknown source: use iowa-liquor-sales, ttb-cola \(HTTP 404\)\n$/);
+  });
+
+  it("imports the label registry's export, keeps each approval once, and refuses a bad file naming its line", async () => {
+    const day = (n: number) => `2024-0${n}-15`;
+    const file = path.join(work, "cola-export.csv");
+    fs.writeFileSync(
+      file,
+      colaCsv([
+        { ttbId: "24100001000101", permit: "DSP-KY-9", day: day(1), fanciful: "", brand: "BUFFALO TRACE" },
+        { ttbId: "24100001000102", permit: "DSP-KY-9", day: day(2), fanciful: "KOSHER", brand: "BUFFALO TRACE" },
+      ]),
+    );
+    const first = await hub(server.url, ["data", "import", "ttb-cola", file]);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toMatch(
+      /^Imported .*cola-export\.csv \(import \d+\): 2 rows read, 2 kept; approvals completed 2024-01-15 to 2024-02-15: 2 new, 0 held already\.\n$/,
+    );
+    expect((await hub(server.url, ["data", "import", "ttb-cola", file])).stdout).toMatch(
+      /cola-export\.csv was imported before \(import \d+, \d{4}-\d{2}-\d{2}\): no approval changed\.\n$/,
+    );
+    const overlap = path.join(work, "cola-overlap.csv");
+    fs.writeFileSync(
+      overlap,
+      colaCsv([
+        { ttbId: "24100001000102", permit: "DSP-KY-9", day: day(2), fanciful: "KOSHER", brand: "BUFFALO TRACE" },
+        { ttbId: "24100001000103", permit: "DSP-KY-9", day: day(3), fanciful: "", brand: "FIREBALL" },
+      ]),
+    );
+    expect((await hub(server.url, ["data", "import", "ttb-cola", overlap])).stdout).toMatch(
+      /: 1 new, 1 held already\.\n$/,
+    );
+
+    const bad = path.join(work, "cola-bad.csv");
+    fs.writeFileSync(bad, fs.readFileSync(file, "utf8").replace("'24100001000102", "'24-100"));
+    const refused = await hub(server.url, ["data", "import", "ttb-cola", bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/\nhub: Line 3, column TTB ID: "'24-100'" is not a TTB ID\. \(HTTP 422\)\n$/);
   });
 });
 

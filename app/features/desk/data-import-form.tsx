@@ -1,6 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
-import { importAddress, type ImportNote, type ImportOutcome } from "#common/desk/data-import.ts";
+import {
+  IMPORT_FORMS,
+  importAddress,
+  importCounts,
+  type ImportNote,
+  type ImportOutcome,
+} from "#common/desk/data-import.ts";
 import { useHydrated } from "../../hooks/use-hydrated";
 import { primaryButton, useDesk } from "./desk-ui";
 import { formatScheduled } from "./scheduled-time";
@@ -8,12 +14,13 @@ import { sendFile } from "./upload-file";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** "Imported sales.csv.gz: 280,734 rows kept, 2 refused, 70 months added." */
-export function importedSentence(fileName: string, r: ImportOutcome): string {
-  const replaced = r.periodsReplaced > 0 ? `, ${r.periodsReplaced.toLocaleString("en-US")} replaced` : "";
+/** "Imported sales.csv.gz: 280,734 rows kept, 2 refused, 70 months added." (label approvals: "3 new approvals added, 1 held already") */
+export function importedSentence(fileName: string, r: ImportOutcome, source = "iowa-liquor-sales"): string {
+  const { unit, repeated } = importCounts(source);
+  const held = r.periodsReplaced > 0 ? `, ${r.periodsReplaced.toLocaleString("en-US")} ${repeated}` : "";
   return (
     `Imported ${fileName}: ${count(r.rowsKept, "row")} kept, ${r.rowsRefused.toLocaleString("en-US")} refused, ` +
-    `${count(r.periodsAdded, "month")} added${replaced}.`
+    `${count(r.periodsAdded, unit.one, unit.many)} added${held}.`
   );
 }
 
@@ -27,7 +34,7 @@ export function ImportTime({ iso }: { iso: string }) {
 }
 
 /** What the last upload came to: the result line, or the importer's refusal as the form's error. */
-function NoteLine({ note }: { note: ImportNote }) {
+function NoteLine({ note, source }: { note: ImportNote; source: string }) {
   if ("error" in note)
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
@@ -45,7 +52,7 @@ function NoteLine({ note }: { note: ImportNote }) {
           This file was imported before, on <ImportTime iso={result.importedAt} />: nothing changed.
         </>
       ) : (
-        importedSentence(note.fileName, result)
+        importedSentence(note.fileName, result, source)
       )}
     </p>
   );
@@ -72,6 +79,7 @@ export function DataImportForm({
   const [note, setNote] = useState(initial);
   const [progress, setProgress] = useState<number | null>(null);
   const megabytes = Math.round(maxBytes / 1024 / 1024);
+  const text = IMPORT_FORMS[source] ?? IMPORT_FORMS["iowa-liquor-sales"]!;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -111,22 +119,22 @@ export function DataImportForm({
       <input type="hidden" name="csrf" value={csrf} />
       <div className="space-y-1">
         <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
-          Iowa liquor sales file
+          {text.label}
         </label>
         <input
           ref={input}
           id={id}
           name="file"
           type="file"
-          accept=".csv,.gz,text/csv,application/gzip"
+          accept={text.accept}
           required
           aria-describedby={`${id}-hint`}
           disabled={progress !== null}
           className="block w-full text-sm text-ink-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-ink-900 file:px-4 file:font-semibold file:text-white"
         />
         <p id={`${id}-hint`} className="text-sm text-ink-600">
-          The shared file or the portal&apos;s CSV, plain (.csv) or gzipped (.csv.gz), at most {megabytes} MB. A file
-          with any unreadable row is refused whole; the same file again changes nothing.
+          {text.hint}, at most {megabytes} MB. A file with any unreadable row is refused whole; the same file again
+          changes nothing.
         </p>
       </div>
       <button type="submit" className={primaryButton} disabled={progress !== null}>
@@ -140,7 +148,7 @@ export function DataImportForm({
           </span>
         </div>
       ) : null}
-      {note ? <NoteLine note={note} /> : null}
+      {note ? <NoteLine note={note} source={source} /> : null}
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { DeskImport } from "#common/desk/data-import.ts";
+import { importCounts, type DeskImport, type ImportNote } from "#common/desk/data-import.ts";
 import { takeImportNote } from "#server/desk/import-note.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
-import { deskImports, IMPORTS_SHOWN } from "#server/market/desk-imports.server.ts";
+import { deskImports, IMPORTS_SHOWN, type DeskSourceImports } from "#server/desk/data-imports.server.ts";
 import { DataImportForm, ImportTime } from "../../features/desk/data-import-form";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
@@ -17,9 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, database);
   // The outcome of an import sent without JavaScript, shown once (server/desk/import-note.server.ts).
   const { note, clear } = takeImportNote(request.headers.get("cookie"));
-  const page = await deskImports(database.db);
+  const sources = await deskImports(database.db);
   return data(
-    { ...page, shown: IMPORTS_SHOWN, note, maxBytes: config.DATA_IMPORT_MB * 1024 * 1024 },
+    { sources, shown: IMPORTS_SHOWN, note, maxBytes: config.DATA_IMPORT_MB * 1024 * 1024 },
     { headers: { ...NO_STORE, ...(clear ? { "Set-Cookie": clear } : {}) } },
   );
 }
@@ -27,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const n = (value: number) => value.toLocaleString("en-US");
 
 /** One import, as a card: a table of nine columns does not fit a phone. */
-function ImportItem({ item }: { item: DeskImport }) {
-  const months = item.firstPeriod === item.lastPeriod ? item.firstPeriod : `${item.firstPeriod} to ${item.lastPeriod}`;
+function ImportItem({ item, source }: { item: DeskImport; source: string }) {
+  const counts = importCounts(source);
+  const span = item.firstPeriod === item.lastPeriod ? item.firstPeriod : `${item.firstPeriod} to ${item.lastPeriod}`;
   return (
     <li className="rounded-card bg-surface p-4 shadow-card" data-import-id={item.id}>
       <p className="text-sm text-ink-700">
@@ -44,27 +45,31 @@ function ImportItem({ item }: { item: DeskImport }) {
         </dd>
         <dt className="text-ink-600">Rows</dt>
         <dd className="tabular-nums">{`${n(item.rowsRead)} read, ${n(item.rowsKept)} kept, ${n(item.rowsRefused)} refused`}</dd>
-        <dt className="text-ink-600">Months</dt>
-        <dd className="tabular-nums">{`${months}: ${n(item.periodsAdded)} added, ${n(item.periodsReplaced)} replaced`}</dd>
+        <dt className="text-ink-600">{counts.span}</dt>
+        <dd className="tabular-nums">{`${span}: ${n(item.periodsAdded)} ${counts.added}, ${n(item.periodsReplaced)} ${counts.repeated}`}</dd>
       </dl>
     </li>
   );
 }
 
-export default function DeskData({ loaderData }: Route.ComponentProps) {
-  const { source, imports, total, shown, note, maxBytes } = loaderData;
+/** One source: who publishes it and what its figures are, its form, and its imports. */
+function SourceSection({
+  entry,
+  shown,
+  note,
+  maxBytes,
+}: {
+  entry: DeskSourceImports;
+  shown: number;
+  note: ImportNote | undefined;
+  maxBytes: number;
+}) {
+  const { source, imports, total } = entry;
+  const id = `source-${source.id}`;
   return (
-    <DeskPage title="Data">
-      <p className="text-ink-700">
-        The hub&apos;s market figures, from public sources, shown on the{" "}
-        <a href="/data" className="font-semibold text-copper-700 underline">
-          Data pages
-        </a>
-        . Import a newer file here: its months are added, and the months it repeats are replaced.
-      </p>
-
-      <section aria-labelledby="source-title" className="space-y-2 rounded-card bg-surface p-4 shadow-card">
-        <h2 id="source-title" className="text-lg font-semibold text-ink-950">
+    <section aria-labelledby={`${id}-title`} className="space-y-4" data-source={source.id}>
+      <div className="space-y-2 rounded-card bg-surface p-4 shadow-card">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink-950">
           {source.title}
         </h2>
         <dl className="space-y-2 text-sm text-ink-800">
@@ -89,36 +94,54 @@ export default function DeskData({ loaderData }: Route.ComponentProps) {
             <dd>{source.caveats}</dd>
           </div>
         </dl>
-      </section>
+      </div>
 
-      <section aria-labelledby="import-title" className="space-y-3">
-        <h2 id="import-title" className="text-lg font-semibold text-ink-950">
-          Import a file
-        </h2>
-        <DataImportForm source={source.id} maxBytes={maxBytes} initial={note} />
-      </section>
+      <h3 className="font-semibold text-ink-950">Import a file</h3>
+      <DataImportForm source={source.id} maxBytes={maxBytes} initial={note} />
 
-      <section aria-labelledby="imports-title" className="space-y-3">
-        <h2 id="imports-title" className="text-lg font-semibold text-ink-950">
-          Imports so far
-        </h2>
-        {imports.length === 0 ? (
-          <p className="rounded-card bg-surface p-6 text-ink-600">No file has been imported yet.</p>
-        ) : (
-          <>
-            <p className="text-sm text-ink-700">
-              {total === 1 ? "One import" : `${n(total)} imports`}, newest first
-              {total > shown ? ` (the latest ${shown} shown)` : ""}. Each figure on the site names the import that wrote
-              it.
-            </p>
-            <ol className="space-y-3" aria-label="Imports">
-              {imports.map((item) => (
-                <ImportItem key={item.id} item={item} />
-              ))}
-            </ol>
-          </>
-        )}
-      </section>
+      <h3 className="font-semibold text-ink-950">Imports so far</h3>
+      {imports.length === 0 ? (
+        <p className="rounded-card bg-surface p-6 text-ink-600">No file has been imported yet.</p>
+      ) : (
+        <>
+          <p className="text-sm text-ink-700">
+            {total === 1 ? "One import" : `${n(total)} imports`}, newest first
+            {total > shown ? ` (the latest ${shown} shown)` : ""}. Each figure on the site names the import that wrote
+            it.
+          </p>
+          <ol className="space-y-3" aria-label={`Imports of ${source.title}`}>
+            {imports.map((item) => (
+              <ImportItem key={item.id} item={item} source={source.id} />
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function DeskData({ loaderData }: Route.ComponentProps) {
+  const { sources, shown, note, maxBytes } = loaderData;
+  // A note sent before notes named their source (an upgrade mid-import) belongs to the first source.
+  const noteFor = (source: string) => (note && (note.source ?? sources[0]?.source.id) === source ? note : undefined);
+  return (
+    <DeskPage title="Data">
+      <p className="text-ink-700">
+        The hub&apos;s market figures and public records, shown on the{" "}
+        <a href="/data" className="font-semibold text-copper-700 underline">
+          Data pages
+        </a>
+        . Import a newer file here: each source says what a file adds and what it replaces.
+      </p>
+      {sources.map((entry) => (
+        <SourceSection
+          key={entry.source.id}
+          entry={entry}
+          shown={shown}
+          note={noteFor(entry.source.id)}
+          maxBytes={maxBytes}
+        />
+      ))}
     </DeskPage>
   );
 }

@@ -1,16 +1,27 @@
 import type { Kysely } from "kysely";
 import type { DeskImport, DeskSource } from "#common/desk/data-import.ts";
 import type { DB } from "../db/schema.ts";
-import { IOWA_SOURCE } from "./iowa-source.ts";
+import { TTB_COLA_SOURCE } from "../records/ttb-source.ts";
+import { IOWA_SOURCE } from "../market/iowa-source.ts";
 
-/** The most imports the Data page lists (newest first); the count says how many there are in all. */
+/** The most imports the Data page lists of a source (newest first); the count says how many there are in all. */
 export const IMPORTS_SHOWN = 50;
 
-/** What the desk's Data page shows of a source: its description and its imports, newest first. */
-export async function deskImports(
-  db: Kysely<DB>,
-): Promise<{ source: DeskSource; imports: DeskImport[]; total: number }> {
-  const source = IOWA_SOURCE;
+/** The sources the desk imports into, in the order its Data page shows them. */
+const DESK_SOURCES = [IOWA_SOURCE, TTB_COLA_SOURCE];
+
+export interface DeskSourceImports {
+  source: DeskSource;
+  imports: DeskImport[];
+  total: number;
+}
+
+/** What the desk's Data page shows of each source: its description and its imports, newest first. */
+export async function deskImports(db: Kysely<DB>): Promise<DeskSourceImports[]> {
+  return Promise.all(DESK_SOURCES.map((source) => sourceImports(db, source)));
+}
+
+async function sourceImports(db: Kysely<DB>, source: DeskSource): Promise<DeskSourceImports> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom("data_imports")
