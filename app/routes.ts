@@ -19,6 +19,8 @@ export default [
   route("topics/:slug", "routes/topic.tsx"),
   // The hub's own figures from public data (issue 39): every family, then one family.
   route("data", "routes/data.tsx"),
+  // TTB's label approvals joined to the Top Players (issue 41); a static segment, ranked before a family.
+  route("data/labels", "routes/data-labels.tsx"),
   route("data/:family", "routes/data-family.tsx"),
   // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
   route("newsletter", "routes/newsletter.tsx"),

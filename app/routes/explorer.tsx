@@ -4,6 +4,8 @@ import { COMPANIES, withoutCitations } from "#server/content/companies.server.ts
 import { appContext } from "#server/http/app-context.server.ts";
 import { companyCoverage, quarterCoverage } from "#server/search/company-coverage.server.ts";
 import { COVERAGE_SORT } from "#common/search/company-coverage.ts";
+import { RECENT_LABEL_DAYS } from "#common/records/label-approval.ts";
+import { labelPage } from "#server/records/label-approvals.server.ts";
 import {
   nextRankSort,
   rankedTable,
@@ -35,9 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const openId = COMPANIES.find((c) => c.id === wanted && c.profile)?.id ?? null;
   // This quarter's counts for the sort, and the open profile's coverage, so the server's HTML holds it.
   // The page is kept per content version, so these cost one computation per publish.
-  const [quarter, coverage] = await Promise.all([
+  const [quarter, coverage, labels] = await Promise.all([
     quarterCoverage(database.db, COMPANIES),
     openId ? companyCoverage(database.db, COMPANIES, openId) : null,
+    openId ? labelPage(database.db, { company: openId, days: RECENT_LABEL_DAYS }) : null,
   ]);
   return {
     q,
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currentQuarter: quarter.current,
     counts: quarter.counts,
     coverage: coverage ?? null,
+    labels: openId && labels ? { companyId: openId, page: labels } : null,
   };
 }
 
@@ -192,6 +196,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
           shareUrl={`${site.siteUrl}${companyPath(open.id)}`}
           onClose={closeProfile}
           coverage={loaderData.coverage?.company_id === open.id ? loaderData.coverage : null}
+          labels={loaderData.labels?.companyId === open.id ? loaderData.labels : null}
         />
       ) : null}
     </>

@@ -74,16 +74,18 @@ export interface DeskSource {
 }
 
 /** A source's form on the desk's Data page: what its file is called and what is said of it. */
-export const IMPORT_FORMS: Record<string, { label: string; hint: string; accept: string }> = {
+export const IMPORT_FORMS: Record<string, { label: string; hint: string; accept: string; button: string }> = {
   "iowa-liquor-sales": {
     label: "Iowa liquor sales file",
     hint: "The shared file or the portal's CSV, plain (.csv) or gzipped (.csv.gz)",
     accept: ".csv,.gz,text/csv,application/gzip",
+    button: "Import file",
   },
   "ttb-cola": {
     label: "TTB label approvals export",
     hint: "The Public COLA Registry's search results saved as CSV (.csv), with or without the two Desc columns",
     accept: ".csv,text/csv",
+    button: "Import approvals",
   },
 };
 

@@ -3,6 +3,7 @@ import { analystAnswer } from "./builtin-analyst.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import { coverageAnswer } from "./intents/coverage/coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
+import { labelsAnswer, type LabelsLookup } from "./intents/labels/labels-answer.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
 import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
 import { parse } from "./query.ts";
@@ -18,6 +19,8 @@ export interface BuiltinLookups {
   coverage?: CoverageLookup;
   /** The market figures, read only for a turn the market-data intent takes. */
   market?: MarketLookup;
+  /** One company's label approvals, read only for a turn that asks for them. */
+  labels?: LabelsLookup;
 }
 
 export interface BuiltinReply {
@@ -40,7 +43,12 @@ export async function builtinAnswer(
 ): Promise<BuiltinReply> {
   const { context } = options;
   const now = options.now ?? new Date();
-  const parsed = parse(index, message, context, { now, deep, market: Boolean(options.market) });
+  const parsed = parse(index, message, context, {
+    now,
+    deep,
+    market: Boolean(options.market),
+    labels: Boolean(options.labels),
+  });
   const { query, turn, take: read } = parsed;
   // The router: each intent by the query alone. A turn the coverage index or the figures cannot
   // answer after all (no coverage lookup, no figures imported) goes on to the hub's own content.
@@ -51,6 +59,12 @@ export async function builtinAnswer(
       markdown: coverageAnswer(company, covered, query.filters.period),
       about: { companies: [company.id], intents: [] },
     };
+
+  // A company's label approvals, where the registry has been imported; else the hub's content answers.
+  const filer = query.intent === "labels" ? turn.companies[0] : undefined;
+  const approvals = filer && options.labels ? await options.labels(filer.id) : undefined;
+  if (filer && approvals)
+    return { markdown: labelsAnswer(filer, approvals), about: { companies: [filer.id], intents: [] } };
 
   const figures = read && options.market ? await options.market() : undefined;
   const take = read && figures ? marketDataIntent.refine(read, figures) : undefined;

@@ -9,6 +9,7 @@ import { countAsked, FACT_INTENTS, positionIn, tableAsked } from "./company-fact
 import { brandOwners, escapeRegExp, namesIn, slotNames } from "./company-names.ts";
 import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./intents/coverage/coverage-answer.ts";
+import { asksLabels } from "./intents/labels/label-words.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";
@@ -25,6 +26,7 @@ import { stateIn } from "./us-states.ts";
 /** The intents a turn is routed to, in the order the router tries them (docs/analyst.md). */
 export const QUERY_INTENTS = [
   "coverage",
+  "labels",
   "data-series",
   "brand-owner",
   "place",
@@ -129,7 +131,7 @@ export function parse(
   index: HubIndex,
   question: string,
   context: ConversationContext,
-  options: { now: Date; deep: boolean; market: boolean },
+  options: { now: Date; deep: boolean; market: boolean; labels?: boolean },
 ): Parsed {
   const turn = readTurn(index, question, context);
   const { now, deep } = options;
@@ -159,19 +161,21 @@ export function parse(
   const intent: QueryIntent =
     turn.companies.length === 1 && asksCoverage(turn.text)
       ? "coverage"
-      : take?.route === "figures"
-        ? "data-series"
-        : factRead
-          ? factRead.shape
-          : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
-            ? "brand-ranking"
-            : podcast && !terms.length && !named
-              ? "podcast-list"
-              : (period || latest) && !terms.length && !named
-                ? "published"
-                : deep
-                  ? "report"
-                  : "topic";
+      : options.labels && turn.companies.length === 1 && asksLabels(fold(turn.text))
+        ? "labels"
+        : take?.route === "figures"
+          ? "data-series"
+          : factRead
+            ? factRead.shape
+            : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
+              ? "brand-ranking"
+              : podcast && !terms.length && !named
+                ? "podcast-list"
+                : (period || latest) && !terms.length && !named
+                  ? "published"
+                  : deep
+                    ? "report"
+                    : "topic";
   const state = stateIn(turn.text);
   const table = tableAsked(turn.text);
   const measure = measureAsked(turn.text);

@@ -4,6 +4,7 @@ import { type ConversationStore } from "./conversation-store.ts";
 import { nextContext } from "../analyst/conversation-context.ts";
 import type { HubKnowledge } from "../analyst/hub-index.ts";
 import type { MarketLookup } from "../analyst/intents/market-data/market-lookup.ts";
+import type { LabelsLookup } from "../analyst/intents/labels/labels-answer.ts";
 
 export type { CoverageLookup } from "../analyst/builtin-answer.ts";
 
@@ -18,6 +19,7 @@ export function builtinProvider(
   conversations: ConversationStore,
   coverage?: CoverageLookup,
   market?: MarketLookup,
+  labels?: LabelsLookup,
 ): ChatProvider {
   return {
     name: "builtin",
@@ -28,6 +30,7 @@ export function builtinProvider(
         context,
         ...(coverage ? { coverage } : {}),
         ...(market ? { market } : {}),
+        ...(labels ? { labels } : {}),
       });
       await conversations.set(request.uuid, nextContext(context, reply.about, request.message, reply.markdown));
       return { ok: true, output: reply.markdown };

@@ -14,6 +14,11 @@ import { findTopic, listTopics, slugOf, topicItems } from "../search/topics.serv
 import { TOPIC_FEED_SIZE } from "#common/topics/topic.ts";
 import { versionedRoute, type VersionedCache } from "./pages.ts";
 import { HttpError } from "./errors.ts";
+import { APPROVAL_CLASS_LABELS, LABELS_FEED_PATH } from "#common/records/label-approval.ts";
+import { COMPANIES } from "../content/companies.server.ts";
+import { labelsFeedXml } from "../feeds/labels-feed.ts";
+import { labelPage } from "../records/label-approvals.server.ts";
+import { strictLabelQuery } from "../records/label-filters.ts";
 
 // Readers poll feeds often. A published or deleted item must show at once, so
 // caches keep a copy but ask again each time; the ETag makes that a cheap 304.
@@ -46,6 +51,27 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
       }),
     );
   }
+
+  // The newest label approvals, with /data/labels's filters (issue 41).
+  router.get(
+    LABELS_FEED_PATH,
+    versionedRoute(cached, async (req) => {
+      const read = strictLabelQuery(req.query as Record<string, unknown>);
+      if (typeof read === "string") throw new HttpError(400, read);
+      const { filters } = read;
+      const { items } = await labelPage(database.db, { ...filters, days: undefined }, 1);
+      const company = COMPANIES.find((c) => c.id === filters.company);
+      if (filters.company !== undefined && !company) throw new HttpError(404, "No such company");
+      const about = [
+        company?.name,
+        filters.approvalClass ? APPROVAL_CLASS_LABELS[filters.approvalClass].toLowerCase() + "s" : undefined,
+        filters.classType ? `class/type ${filters.classType}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      return { type: RSS, cacheControl: FEED_CACHE, body: labelsFeedXml(items, filters, site, about) };
+    }),
+  );
 
   // One topic's newest recaps and episodes (issue 26).
   router.get(

@@ -270,6 +270,8 @@ export function versionedRoute(
  * other path (React Router's `/__manifest`, say) keeps its whole query.
  */
 const PAGE_PARAMS: Array<[RegExp, string[]]> = [
+  // Before the families' pattern below, which it would otherwise match.
+  [/^\/data\/labels(?:\.data)?$/, ["company", "class", "type", "page"]],
   [
     /^\/(?:_root\.data)?$|^\/chat(?:\.data)?$|^\/recap\/[^/]+?(?:\.data)?$|^\/data(?:\.data)?$|^\/data\/[^/]+?(?:\.data)?$/,
     [],

@@ -138,7 +138,7 @@ export function DataImportForm({
         </p>
       </div>
       <button type="submit" className={primaryButton} disabled={progress !== null}>
-        Import file
+        {text.button}
       </button>
       {progress !== null ? (
         <div className="flex items-center gap-3">

@@ -6,6 +6,7 @@ import { CopyLinkButton } from "../../components/copy-link-button";
 import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-claims";
 import { CompanyCoverageSection } from "./company-coverage";
+import { CompanyLabelsSection, type CompanyLabels } from "./company-labels";
 
 interface CompanyModalProps {
   company: Company;
@@ -13,6 +14,8 @@ interface CompanyModalProps {
   onClose: () => void;
   /** The coverage the server rendered with the page; null: the dialog loads it. */
   coverage: CompanyCoverage | null;
+  /** The recent label approvals the server rendered with the page; null: the dialog loads them. */
+  labels?: CompanyLabels | null;
 }
 
 /**
@@ -22,7 +25,7 @@ interface CompanyModalProps {
  * reopened as a modal. The × button is a `method="dialog"` form, so it closes
  * the dialog even before JavaScript runs.
  */
-export function CompanyModal({ company: listed, shareUrl, onClose, coverage }: CompanyModalProps) {
+export function CompanyModal({ company: listed, shareUrl, onClose, coverage, labels = null }: CompanyModalProps) {
   const company = useCitedCompany(listed);
   const ref = useRef<HTMLDialogElement>(null);
   const profile = company.profile;
@@ -149,6 +152,7 @@ export function CompanyModal({ company: listed, shareUrl, onClose, coverage }: C
           )}
         </Section>
         <CompanyCoverageSection company={company} initial={coverage} />
+        {company.type === "manufacturer" ? <CompanyLabelsSection company={company} initial={labels} /> : null}
         <Section title="Where to check these facts">
           <SourceList {...cite} />
         </Section>

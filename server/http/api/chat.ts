@@ -6,6 +6,9 @@ import type { Database } from "../../db/client.ts";
 import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provider.ts";
 import { marketLookup, type MarketLookup } from "../../analyst/intents/market-data/market-lookup.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
+import type { LabelsLookup } from "../../analyst/intents/labels/labels-answer.ts";
+import { labelPage } from "../../records/label-approvals.server.ts";
+import { RECENT_LABEL_DAYS } from "#common/records/label-approval.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
   CHAT_TIMEOUT_MS,
@@ -35,6 +38,7 @@ export function chatProvider(
   conversations: ConversationStore,
   coverage?: CoverageLookup,
   market?: MarketLookup,
+  labels?: LabelsLookup,
 ): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
@@ -47,11 +51,23 @@ export function chatProvider(
       brand: config.SITE_BRAND,
       assistantName: config.ASSISTANT_NAME,
     });
-  return builtinProvider(knowledge, conversations, coverage, market);
+  return builtinProvider(knowledge, conversations, coverage, market, labels);
 }
 
 /** The market figures (cached by content version), for the analyst's questions on them. */
 export const marketFigures = (database: Database): MarketLookup => marketLookup(database.db);
+
+/** One company's label approvals (issue 41), for "what has Sazerac filed lately?". */
+export const labelsLookup =
+  (database: Database): LabelsLookup =>
+  async (companyId) => {
+    const recent = await labelPage(database.db, { company: companyId, days: RECENT_LABEL_DAYS });
+    if (recent.latest === null) return undefined;
+    return {
+      recent,
+      ...(recent.total === 0 ? { latest: await labelPage(database.db, { company: companyId }) } : {}),
+    };
+  };
 
 /** The company coverage the profiles show, for the analyst's questions about it. */
 export const coverageLookup =
@@ -78,6 +94,7 @@ export function chatApi(
     new ConversationStore(database.db),
     coverageLookup(database),
     marketFigures(database),
+    labelsLookup(database),
   ),
 ): Router {
   const router = Router();

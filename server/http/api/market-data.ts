@@ -5,6 +5,10 @@ import { marketFamily, marketOverview } from "../../market/market-figures.server
 import { familyCsv, overviewCsv } from "../../market/market-csv.ts";
 import { DATA_PATH, FAMILY_NOT_FOUND, FAMILY_TABLES, dataFamilyPath } from "#common/market/market-paths.ts";
 import { HttpError } from "../errors.ts";
+import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
+import { labelPage } from "../../records/label-approvals.server.ts";
+import { strictLabelQuery } from "../../records/label-filters.ts";
+import { TTB_COLA_SOURCE } from "../../records/ttb-source.ts";
 import { jsonProduced, versionedRoute, type Produced, type VersionedCache } from "../pages.ts";
 
 const NO_DATA = "No market figures have been imported yet.";
@@ -49,6 +53,22 @@ export function marketDataApi(database: Database, cached: VersionedCache): Route
       const overview = await marketOverview(database.db);
       if (!overview) throw new HttpError(404, NO_DATA);
       return csvProduced(overviewCsv(overview));
+    }),
+  );
+
+  // The label approvals (issue 41): before `/data/:family`, which would take "labels" for a family.
+  router.get(
+    "/data/labels",
+    versionedRoute(cached, async (req) => {
+      const read = strictLabelQuery(req.query as Record<string, unknown>);
+      if (typeof read === "string") throw new HttpError(400, read);
+      const page = await labelPage(database.db, read.filters, read.page);
+      return jsonProduced({
+        ...page,
+        source: TTB_COLA_SOURCE,
+        page: read.page,
+        pageUrl: `${LABELS_PATH}${labelQuery(read.filters, read.page)}`,
+      });
     }),
   );
 
