@@ -7,6 +7,7 @@ import { COMPANIES } from "#server/content/companies.server.ts";
 import type { LabelPage } from "#common/records/label-approval.ts";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
 import { colaCsv, daysBefore, type SampleApproval } from "../support/cola-files.ts";
+import { testNow } from "../support/clock.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { checkRssFeed, fetchXml } from "../support/feed-checks.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -91,7 +92,7 @@ describe.each(ENGINES)("label approvals over HTTP on %s", (engine) => {
     const imported = await fetch(`${server.url}/api/admin/data/import/ttb-cola?name=cola.csv`, {
       method: "POST",
       headers: { Authorization: `Bearer ${ADMIN_TOKEN_FOR_TESTS}`, "Content-Type": "text/csv" },
-      body: colaCsv(sample(new Date())),
+      body: colaCsv(sample(testNow())),
     });
     expect(imported.status).toBe(200);
     expect(await imported.json()).toMatchObject({ rowsKept: 6, periodsAdded: 6, periodsReplaced: 0 });

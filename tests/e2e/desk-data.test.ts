@@ -10,6 +10,8 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { setUpDeskOwner } from "../support/desk-client.ts";
 import { sharedFile, sharedRow, smallSharedFile } from "../support/iowa-files.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { colaCsv } from "../support/cola-files.ts";
+import { daysFromToday } from "../support/clock.ts";
 
 // Issue 39: the desk's Data page. Staff upload an Iowa file with the form's own button, on a
 // phone, with and without JavaScript; a refused file says the line and column and adds nothing.
@@ -210,5 +212,71 @@ describe("the desk's Data page", () => {
     expect(await listed(page)).toEqual(["iowa-2022.csv", ...before]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("imports the label registry's export with its own form and button, with and without JavaScript, and lists it under its source", async () => {
+    const day = (n: number) => daysFromToday(-n);
+    fs.writeFileSync(
+      path.join(files, "cola-export.csv"),
+      colaCsv([
+        { ttbId: "26100001000201", permit: "DSP-KY-9", day: day(30), fanciful: "", brand: "BUFFALO TRACE" },
+        { ttbId: "26100001000202", permit: "DSP-KY-9", day: day(20), fanciful: "KOSHER", brand: "BUFFALO TRACE" },
+      ]),
+    );
+    fs.writeFileSync(
+      path.join(files, "cola-later.csv"),
+      colaCsv([{ ttbId: "26100001000203", permit: "DSP-KY-9", day: day(5), fanciful: "", brand: "FIREBALL" }]),
+    );
+    const { context, page, errors } = await phone();
+    await page.goto("/admin/sign-in?next=/admin/data");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
+    expect((await page.reload())?.status()).toBe(200);
+    await hydrated(page);
+    const labels = page.getByRole("region", { name: "Label approvals (TTB Public COLA Registry)" });
+    await labels.getByText("No file has been imported yet.").waitFor();
+    expect(
+      await labels.getByRole("link", { name: /Alcohol and Tobacco Tax and Trade Bureau/ }).getAttribute("href"),
+    ).toBe("https://ttbonline.gov/colasonline/publicSearchColasBasic.do");
+
+    await page.getByLabel("TTB label approvals export").setInputFiles(path.join(files, "cola-export.csv"));
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/desk/data/import/ttb-cola"),
+      labels.getByRole("button", { name: "Import approvals", exact: true }).tap(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await labels
+      .getByRole("status")
+      .getByText("Imported cola-export.csv: 2 rows kept, 0 refused, 2 new approvals added.", { exact: true })
+      .waitFor();
+    const item = labels.locator("[data-import-id]").first();
+    await item.getByText(`${day(30)} to ${day(20)}: 2 new, 0 held already`).waitFor();
+    expect(await item.locator("[data-file-name]").innerText()).toBe("cola-export.csv");
+    expect(errors).toEqual([]);
+    const cookies = await context.cookies();
+    await context.close();
+
+    // Without JavaScript: the form posts, and the outcome shows once, under the registry's form.
+    const plain = await phone(false);
+    await plain.context.addCookies(cookies);
+    await plain.page.goto("/admin/data");
+    await plain.page.getByLabel("TTB label approvals export").setInputFiles(path.join(files, "cola-later.csv"));
+    await Promise.all([
+      plain.page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/data" && r.request().method() === "GET"),
+      plain.page.getByRole("button", { name: "Import approvals", exact: true }).tap(),
+    ]);
+    const region = plain.page.getByRole("region", { name: "Label approvals (TTB Public COLA Registry)" });
+    await region
+      .getByText("Imported cola-later.csv: 1 row kept, 0 refused, 1 new approval added.", { exact: true })
+      .waitFor();
+    expect(await plain.page.getByRole("region", { name: "Iowa Liquor Sales" }).getByRole("status").count()).toBe(0);
+    expect(await region.locator("[data-import-id] [data-file-name]").allInnerTexts()).toEqual([
+      "cola-later.csv",
+      "cola-export.csv",
+    ]);
+    expect(plain.errors).toEqual([]);
+    await plain.context.close();
   });
 });
