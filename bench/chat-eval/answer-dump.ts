@@ -10,6 +10,7 @@ import { EMPTY_CONTEXT, nextContext } from "#server/analyst/conversation-context
 import { generatedFactQuestions } from "#server/analyst/fact-questions.ts";
 import { HubKnowledge } from "#server/analyst/hub-index.ts";
 import { marketLookup } from "#server/analyst/intents/market-data/market-lookup.ts";
+import { evalLabels } from "./eval-labels.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const out = process.argv[2];
@@ -22,6 +23,7 @@ const { database, remove } = await openDemoDatabase("chat-dump-");
 try {
   const index = await new HubKnowledge(database.db).get();
   const market = marketLookup(database.db);
+  const labels = await evalLabels(database.db);
   const answers: Record<string, Record<string, string>> = {};
   const sets: Array<[string, Asked[]]> = fs
     .readdirSync(here)
@@ -38,7 +40,7 @@ try {
       let context = EMPTY_CONTEXT;
       let text = "";
       for (const turn of q.turns) {
-        const reply = await builtinAnswer(index, turn, q.deep ?? false, { context, market });
+        const reply = await builtinAnswer(index, turn, q.deep ?? false, { context, market, labels });
         context = nextContext(context, reply.about, turn, reply.markdown);
         text = reply.markdown;
       }

@@ -5,6 +5,7 @@ import { builtinAnswer } from "#server/analyst/builtin-answer.ts";
 import { EMPTY_CONTEXT, nextContext } from "#server/analyst/conversation-context.ts";
 import { HubKnowledge } from "#server/analyst/hub-index.ts";
 import { marketLookup } from "#server/analyst/intents/market-data/market-lookup.ts";
+import { evalLabels } from "./eval-labels.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 
 const args = process.argv.slice(2);
@@ -14,9 +15,10 @@ const { database, remove } = await openDemoDatabase("chat-ask-");
 try {
   const index = await new HubKnowledge(database.db).get();
   const market = marketLookup(database.db);
+  const labels = await evalLabels(database.db);
   let context = EMPTY_CONTEXT;
   for (const turn of turns) {
-    const reply = await builtinAnswer(index, turn, deep, { context, market });
+    const reply = await builtinAnswer(index, turn, deep, { context, market, labels });
     context = nextContext(context, reply.about, turn, reply.markdown);
     console.log(`> ${turn}\n\n${reply.markdown}\n`);
   }

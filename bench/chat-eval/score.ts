@@ -20,6 +20,7 @@ import { familyBySlug } from "#server/market/families.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
+import { evalLabels } from "./eval-labels.ts";
 
 const CLASSES = [
   "company-fact",
@@ -86,6 +87,11 @@ const SETS: Array<{ name: string; file: string }> = [
   // A second development twin (issue 40), by another helper from the company data alone, on the
   // companies neither paraphrase set asks about; scored once before any change for it (2026-11-28).
   { name: "paraphrase-dev-2", file: "held-apart-paraphrase-dev-2.json" },
+  // Issue 41: questions on the label approvals of a recorded sample (label-sample.ts, imported into the
+  // evaluation's database): a development set (tuned on), and a test set written by another helper from
+  // the sample alone, never tuned on.
+  { name: "records-dev", file: "held-apart-records-dev.json" },
+  { name: "records-test", file: "held-apart-records-test.json" },
 ].filter((s) => (!only || s.name === only) && fs.existsSync(path.join(here, s.file)));
 /** The test set's target share of right answers (issue 25). */
 const TEST_TARGET = 0.9;
@@ -93,19 +99,26 @@ const urlArg = process.argv.indexOf("--url");
 const remote = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
 
 /** Sets whose failures a run hides unless `--show-test` is passed: nobody tunes on them. */
-const HIDDEN = new Set(["test", "data-test", "paraphrase"]);
+const HIDDEN = new Set(["test", "data-test", "paraphrase", "records-test"]);
 
 const { database, remove } = await openDemoDatabase("chat-eval-");
 try {
   const index = await new HubKnowledge(database.db).get();
   // Asked as the provider asks (builtin-answer.ts), so questions on the market figures are answered from them.
   const market = marketLookup(database.db);
+  const labels = await evalLabels(database.db);
   const recaps = await database.db.selectFrom("weekly_summaries").select(["id", "headline"]).execute();
   const episodes = await database.db.selectFrom("podcast_episodes").select(["id", "title"]).execute();
 
   /** A named source as a test on an answer: does it link there? */
   function linkOf(source: string): RegExp {
     const [kind, name] = [source.slice(0, source.indexOf(":")), source.slice(source.indexOf(":") + 1)];
+    // A company's label approvals (`labels:Sazerac Company`): /data/labels filtered to it.
+    if (kind === "labels") {
+      const id = COMPANIES.find((c) => c.name === name)?.id;
+      if (id === undefined) throw new Error(`An evaluation set names an unknown source: ${source}`);
+      return new RegExp(`\\]\\(/data/labels\\?company=${id}\\)`);
+    }
     // The market figures: a family's page (`data:tequila`), or the overview (`data:overview`).
     if (kind === "data") {
       if (name !== "overview" && !familyBySlug(name))
@@ -150,7 +163,7 @@ try {
         });
         text = ((await res.json()) as { output?: string }).output ?? "";
       } else {
-        const reply = await builtinAnswer(index, turn, deep, { context, market });
+        const reply = await builtinAnswer(index, turn, deep, { context, market, labels });
         context = nextContext(context, reply.about, turn, reply.markdown);
         text = reply.markdown;
       }

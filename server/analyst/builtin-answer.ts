@@ -26,7 +26,7 @@ export interface BuiltinLookups {
 export interface BuiltinReply {
   markdown: string;
   /** What this turn was about, for the next one. */
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market">;
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels">;
 }
 
 /**
@@ -64,7 +64,10 @@ export async function builtinAnswer(
   const filer = query.intent === "labels" ? turn.companies[0] : undefined;
   const approvals = filer && options.labels ? await options.labels(filer.id) : undefined;
   if (filer && approvals)
-    return { markdown: labelsAnswer(filer, approvals), about: { companies: [filer.id], intents: [] } };
+    return {
+      markdown: labelsAnswer(filer, approvals),
+      about: { companies: [filer.id], intents: [], labels: true },
+    };
 
   const figures = read && options.market ? await options.market() : undefined;
   const take = read && figures ? marketDataIntent.refine(read, figures) : undefined;

@@ -11,6 +11,8 @@ export const conversationContextSchema = z.object({
   topic: z.string().max(500).optional(),
   /** The last turn's question on the market figures, read: "and rum?" asks it again of rum. */
   market: marketQuerySchema.optional(),
+  /** The last turn asked for a company's label approvals: "and Heaven Hill?" asks them of Heaven Hill. */
+  labels: z.literal(true).optional(),
   /** The last few turns, shortened, for providers that take a conversation (the LLM). */
   history: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).max(12),
 });
@@ -24,7 +26,7 @@ const TURN_CHARS = 2000;
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
   before: ConversationContext,
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market">,
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels">,
   question: string,
   answer: string,
 ): ConversationContext {

@@ -17,7 +17,7 @@ import { COMPARED_MEASURES } from "./lexicon/comparatives.ts";
 import { drinksIn } from "./lexicon/drinks.ts";
 import { placesIn } from "./lexicon/places.ts";
 import { QUESTION_AIMS } from "./lexicon/question-aims.ts";
-import { ASKS_LATEST, ASKS_PODCAST } from "./lexicon/turn-cues.ts";
+import { ASKS_LATEST, ASKS_PODCAST, FOLLOW_UP_SHAPE } from "./lexicon/turn-cues.ts";
 import { periodIn } from "./question-dates.ts";
 import { asksListed, categoriesAsked, measureAsked, ranksBrands } from "./ranking-filters.ts";
 import { readTurn, type Turn } from "./read-turn.ts";
@@ -126,6 +126,15 @@ function searchedText(topic: string, podcast: boolean, saidPeriod: string | unde
 /** A phrase as a pattern that matches it as whole words, every time. */
 const wholeWords = (phrase: string) => new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(phrase)}(?![\\p{L}\\d])`, "gu");
 
+/**
+ * Whether a turn naming one company asks for its label approvals: in its own words, or as a
+ * follow-up of a turn that did ("and Heaven Hill?") that asks no fact of its own.
+ */
+function asksLabelsOf(turn: Turn, context: ConversationContext): boolean {
+  const text = fold(turn.text);
+  return asksLabels(text) || (Boolean(context.labels) && FOLLOW_UP_SHAPE.test(text) && turn.intents.length === 0);
+}
+
 /** Reads one turn of a conversation into a Query. */
 export function parse(
   index: HubIndex,
@@ -161,7 +170,7 @@ export function parse(
   const intent: QueryIntent =
     turn.companies.length === 1 && asksCoverage(turn.text)
       ? "coverage"
-      : options.labels && turn.companies.length === 1 && asksLabels(fold(turn.text))
+      : options.labels && turn.companies.length === 1 && asksLabelsOf(turn, context)
         ? "labels"
         : take?.route === "figures"
           ? "data-series"

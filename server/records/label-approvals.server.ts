@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import {
+  RECENT_LABEL_DAYS,
   LABELS_PAGE_SIZE,
   type LabelApproval,
   type LabelFilters,
@@ -114,4 +115,17 @@ export async function labelsPageData(db: Kysely<DB>, params: URLSearchParams) {
   const shown: LabelFilters = { ...filters, days: undefined };
   const [result, choices] = await Promise.all([labelPage(db, shown, page), labelChoices(db)]);
   return { ...result, filters: shown, choices, source: TTB_COLA_SOURCE };
+}
+
+/**
+ * One company's approvals as the assistant answers from them: the last 90 days, and its latest
+ * ever where those are none; undefined until the registry has been imported at all.
+ */
+export async function companyApprovals(
+  db: Kysely<DB>,
+  companyId: number,
+): Promise<{ recent: LabelPage; latest?: LabelPage } | undefined> {
+  const recent = await labelPage(db, { company: companyId, days: RECENT_LABEL_DAYS });
+  if (recent.latest === null) return undefined;
+  return recent.total > 0 ? { recent } : { recent, latest: await labelPage(db, { company: companyId }) };
 }

@@ -61,13 +61,13 @@ describe.each(ENGINES)("label approvals over HTTP on %s", (engine) => {
   });
   const get = (path: string) => fetch(`${server.url}${path}`);
   const labels = async (query: string) => (await (await get(`/api/data/labels${query}`)).json()) as LabelPage;
-  const ask = async (message: string) => {
+  const ask = async (message: string, uuid = randomUUID()) => {
     const res = await fetch(`${server.url}/api/chat`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
         message,
-        uuid: randomUUID(),
+        uuid,
         timestamp: new Date().toISOString(),
         deepresearchStatus: "false",
         retryAttempt: 0,
@@ -165,6 +165,11 @@ describe.each(ENGINES)("label approvals over HTTP on %s", (engine) => {
     const campari = await ask("Any new label approvals for Campari?");
     expect(campari).toContain("No label was approved for Campari America's brands in the last 90 days");
     expect(campari).toContain("**New brand**: ESPOLON: REPOSADO (tequila fb)");
+
+    // A follow-up that names another company asks the same of it.
+    const conversation = randomUUID();
+    await ask("What has Sazerac filed lately?", conversation);
+    expect(await ask("and Campari?", conversation)).toContain("**Campari America: label approvals**");
 
     const none = await ask("Has Diageo filed any new labels?");
     expect(none).toContain("include none joined to Diageo North America");

@@ -7,8 +7,7 @@ import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provide
 import { marketLookup, type MarketLookup } from "../../analyst/intents/market-data/market-lookup.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
 import type { LabelsLookup } from "../../analyst/intents/labels/labels-answer.ts";
-import { labelPage } from "../../records/label-approvals.server.ts";
-import { RECENT_LABEL_DAYS } from "#common/records/label-approval.ts";
+import { companyApprovals } from "../../records/label-approvals.server.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
   CHAT_TIMEOUT_MS,
@@ -60,14 +59,8 @@ export const marketFigures = (database: Database): MarketLookup => marketLookup(
 /** One company's label approvals (issue 41), for "what has Sazerac filed lately?". */
 export const labelsLookup =
   (database: Database): LabelsLookup =>
-  async (companyId) => {
-    const recent = await labelPage(database.db, { company: companyId, days: RECENT_LABEL_DAYS });
-    if (recent.latest === null) return undefined;
-    return {
-      recent,
-      ...(recent.total === 0 ? { latest: await labelPage(database.db, { company: companyId }) } : {}),
-    };
-  };
+  (companyId) =>
+    companyApprovals(database.db, companyId);
 
 /** The company coverage the profiles show, for the analyst's questions about it. */
 export const coverageLookup =
