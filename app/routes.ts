@@ -21,6 +21,8 @@ export default [
   route("data", "routes/data.tsx"),
   // TTB's label approvals joined to the Top Players (issue 41); a static segment, ranked before a family.
   route("data/labels", "routes/data-labels.tsx"),
+  // Spirits imports by country from the Census (issue 41).
+  route("data/imports", "routes/data-imports.tsx"),
   route("data/:family", "routes/data-family.tsx"),
   // The weekly recap by email (issue 17): subscribe, confirm, unsubscribe.
   route("newsletter", "routes/newsletter.tsx"),

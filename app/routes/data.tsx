@@ -34,6 +34,14 @@ export default function DataPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-semibold text-ink-950">Market data</h1>
       <MarketIntro />
+      <nav aria-label="Public records" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a href="/data/labels" className="font-semibold text-copper-700 underline">
+          Label approvals (TTB)
+        </a>
+        <a href="/data/imports" className="font-semibold text-copper-700 underline">
+          Spirits imports by country (Census)
+        </a>
+      </nav>
       {!overview ? (
         <NoMarketData />
       ) : (

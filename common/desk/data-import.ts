@@ -87,6 +87,12 @@ export const IMPORT_FORMS: Record<string, { label: string; hint: string; accept:
     accept: ".csv,text/csv",
     button: "Import approvals",
   },
+  "census-hs2208": {
+    label: "Census imports answer (HS 2208)",
+    hint: "The international trade API's JSON answer for HS 2208 by country and month (.json)",
+    accept: ".json,application/json",
+    button: "Import trade figures",
+  },
 };
 
 /** The desk's upload address for a source's files. */

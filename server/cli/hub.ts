@@ -82,6 +82,10 @@ Market data (the hub's own figures; see docs/market-data.md)
   data import ttb-cola <file>     import label approvals: TTB's Public COLA Registry search results
                                   saved as CSV. Each approval is kept once, whatever the overlap
                                   between files; a bad file changes nothing (docs/public-records.md)
+  data import census-hs2208 <file.json>
+                                  import spirits imports by country: the Census international trade
+                                  API's JSON answer for HS 2208. A month it holds replaces the
+                                  hub's figures for that month (a revision); a bad file changes nothing
 
 Audience (counted by the site itself, no cookies; see docs/analytics.md)
   stats [downloads|readers|subscribers] [--days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]
@@ -493,7 +497,10 @@ export async function runHub(
       return;
     }
     case "data import": {
-      const [source, file] = [need(arg, "the source (iowa-liquor-sales, ttb-cola)"), need(positionals[3], "the file")];
+      const [source, file] = [
+        need(arg, "the source (iowa-liquor-sales, ttb-cola, census-hs2208)"),
+        need(positionals[3], "the file"),
+      ];
       await fs.stat(file).catch(() => {
         throw new CliError(`no such file: ${file}`);
       });
@@ -503,7 +510,7 @@ export async function runHub(
         `/api/admin/data/import/${encodeURIComponent(source)}?name=${encodeURIComponent(path.basename(file))}`,
         file,
         progress,
-        gzipped ? "application/gzip" : "text/csv",
+        gzipped ? "application/gzip" : file.toLowerCase().endsWith(".json") ? "application/json" : "text/csv",
       );
       progress.finish();
       if (values.json) return out(JSON.stringify(result, null, 2));
@@ -514,8 +521,11 @@ export async function runHub(
           : source === "ttb-cola"
             ? `${done}; approvals completed ${result.firstPeriod} to ${result.lastPeriod}: ` +
               `${result.periodsAdded} new, ${result.periodsReplaced} held already.`
-            : `${done}, ${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
-              `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
+            : source === "census-hs2208"
+              ? `${done}, ${result.rowsRefused} figures withheld by the Census; months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+                `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`
+              : `${done}, ${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+                `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
       );
       return;
     }

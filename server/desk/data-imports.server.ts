@@ -2,13 +2,14 @@ import type { Kysely } from "kysely";
 import type { DeskImport, DeskSource } from "#common/desk/data-import.ts";
 import type { DB } from "../db/schema.ts";
 import { TTB_COLA_SOURCE } from "../records/ttb-source.ts";
+import { CENSUS_HS2208_SOURCE } from "../records/census-source.ts";
 import { IOWA_SOURCE } from "../market/iowa-source.ts";
 
 /** The most imports the Data page lists of a source (newest first); the count says how many there are in all. */
 export const IMPORTS_SHOWN = 50;
 
 /** The sources the desk imports into, in the order its Data page shows them. */
-const DESK_SOURCES = [IOWA_SOURCE, TTB_COLA_SOURCE];
+const DESK_SOURCES = [IOWA_SOURCE, TTB_COLA_SOURCE, CENSUS_HS2208_SOURCE];
 
 export interface DeskSourceImports {
   source: DeskSource;

@@ -6,6 +6,7 @@ import { ImportRefused } from "../market/iowa-file.ts";
 import { importIowaFile } from "../market/iowa-import.ts";
 import type { ImportResult } from "../market/market-store.ts";
 import { importColaFile } from "../records/ttb-cola-import.ts";
+import { importCensusFile } from "../records/census-hs2208-import.ts";
 import { HttpError } from "./errors.ts";
 import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 
@@ -16,6 +17,7 @@ import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 const IMPORTERS = {
   "iowa-liquor-sales": importIowaFile,
   "ttb-cola": (db, input, fileName) => importColaFile(db, input, fileName),
+  "census-hs2208": importCensusFile,
 } as const satisfies Record<string, Importer>;
 
 export type Importer = (db: Database["db"], input: Readable, fileName: string) => Promise<ImportResult>;
@@ -30,6 +32,7 @@ export function importerFor(source: string | undefined, status: 400 | 404): Impo
 /** How a file's own bytes may be labelled (gzip is told from the bytes, whatever the label says). */
 export const FILE_TYPES = [
   "text/csv",
+  "application/json",
   "text/plain",
   "application/gzip",
   "application/x-gzip",

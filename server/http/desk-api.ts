@@ -60,7 +60,8 @@ export function deskApi(config: Config, database: Database, store: MediaStore): 
     if (req.is("multipart/form-data")) return importForm(req, res, req.params.source, database, maxBytes);
     requireCsrfHeader(req, res);
     const importer = importerFor(req.params.source, 400);
-    if (!req.is(FILE_TYPES)) throw new HttpError(415, "Send the file itself as the body (text/csv, application/gzip)");
+    if (!req.is(FILE_TYPES))
+      throw new HttpError(415, "Send the file itself as the body (text/csv, application/json, application/gzip)");
     const fileName = importName(req.query.name);
     const { body, release } = requestBody(req, maxBytes);
     try {

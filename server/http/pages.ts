@@ -272,6 +272,7 @@ export function versionedRoute(
 const PAGE_PARAMS: Array<[RegExp, string[]]> = [
   // Before the families' pattern below, which it would otherwise match.
   [/^\/data\/labels(?:\.data)?$/, ["company", "class", "type", "page"]],
+  [/^\/data\/imports(?:\.data)?$/, ["code", "country"]],
   [
     /^\/(?:_root\.data)?$|^\/chat(?:\.data)?$|^\/recap\/[^/]+?(?:\.data)?$|^\/data(?:\.data)?$|^\/data\/[^/]+?(?:\.data)?$/,
     [],

@@ -159,16 +159,14 @@ async function ensureSeries(trx: Transaction<DB>, sourceId: string, input: Impor
   return ids;
 }
 
-/** The periods a source has figures for (its statewide total's). */
+/** The periods a source has figures for, in any of its series. */
 export async function periodsHeld(db: Kysely<DB>, sourceId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("data_observations as o")
     .innerJoin("data_series as s", "s.id", "o.series_id")
     .select("o.period")
+    .distinct()
     .where("s.source_id", "=", sourceId)
-    .where("s.geography", "=", "state")
-    .where("s.category", "=", "all")
-    .where("s.measure", "=", "sales_dollars")
     .orderBy("o.period")
     .execute();
   return rows.map((r) => r.period);

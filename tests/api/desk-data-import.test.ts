@@ -178,7 +178,9 @@ describe.each(ENGINES)("the desk's data import on %s", (engine) => {
     const file = smallSharedFile("2016-01");
     const unknown = await send(site.server.url, "/api/desk/data/import/no-such-source", file, raw(m));
     expect(unknown.status).toBe(400);
-    expect(JSON.parse(unknown.text)).toEqual({ error: "Unknown source: use iowa-liquor-sales, ttb-cola" });
+    expect(JSON.parse(unknown.text)).toEqual({
+      error: "Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208",
+    });
     const folders = await send(
       site.server.url,
       `${ADDRESS}?name=${encodeURIComponent("../etc/sales.csv")}`,

@@ -323,7 +323,9 @@ describe("hub data import", () => {
     expect(refused.stderr).toMatch(/\nhub: Line 3, column volume: "12 liters" is not a number\. \(HTTP 422\)\n$/);
     const unknown = await hub(server.url, ["data", "import", "no-such-source", PORTAL_SAMPLE]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/\nhub: Unknown source: use iowa-liquor-sales, ttb-cola \(HTTP 404\)\n$/);
+    expect(unknown.stderr).toMatch(
+      /\nhub: Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208 \(HTTP 404\)\n$/,
+    );
   });
 
   it("imports the label registry's export, keeps each approval once, and refuses a bad file naming its line", async () => {

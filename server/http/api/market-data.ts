@@ -8,6 +8,8 @@ import { HttpError } from "../errors.ts";
 import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
 import { labelPage } from "../../records/label-approvals.server.ts";
 import { strictLabelQuery } from "../../records/label-filters.ts";
+import { importFigures } from "../../records/import-figures.server.ts";
+import { HS2208_LABELS, importsPath } from "#common/records/import-figures.ts";
 import { TTB_COLA_SOURCE } from "../../records/ttb-source.ts";
 import { jsonProduced, versionedRoute, type Produced, type VersionedCache } from "../pages.ts";
 
@@ -15,6 +17,15 @@ const NO_DATA = "No market figures have been imported yet.";
 const csvQuery = z.object({
   table: z.enum(FAMILY_TABLES, { message: `table must be one of ${FAMILY_TABLES.join(", ")}` }).default("years"),
 });
+
+const importsQuery = z
+  .object({
+    code: z.enum(Object.keys(HS2208_LABELS) as [string, ...string[]], {
+      message: `code must be one of ${Object.keys(HS2208_LABELS).join(", ")}`,
+    }),
+    country: z.string().regex(/^[1-9]\d{3}$/, "country must be a Census country code such as 2010"),
+  })
+  .partial();
 
 const csvProduced = (body: string): Produced => ({ type: "text/csv; charset=utf-8", body, cacheControl: "no-cache" });
 
@@ -69,6 +80,18 @@ export function marketDataApi(database: Database, cached: VersionedCache): Route
         page: read.page,
         pageUrl: `${LABELS_PATH}${labelQuery(read.filters, read.page)}`,
       });
+    }),
+  );
+
+  // Spirits imports by country (issue 41): `code` (a six-digit HS code under 2208) and `country` (a Census code).
+  router.get(
+    "/data/imports",
+    versionedRoute(cached, async (req) => {
+      const parsed = importsQuery.safeParse(req.query);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+      const figures = await importFigures(database.db, parsed.data);
+      if (!figures) throw new HttpError(404, "No import figures have been imported yet.");
+      return jsonProduced({ ...figures, page: importsPath(figures.code, figures.country?.code) });
     }),
   );
 

@@ -15,7 +15,10 @@ export function dataApi(config: Config, database: Database): Router {
   router.post("/data/import/:source", async (req, res) => {
     const importer = importerFor(req.params.source, 404);
     if (!req.is(FILE_TYPES))
-      throw new HttpError(415, "Send the file itself as text/csv or application/gzip (curl --data-binary @file)");
+      throw new HttpError(
+        415,
+        "Send the file itself as text/csv, application/json or application/gzip (curl --data-binary @file)",
+      );
     const name = importName(req.query.name);
     const { body, release } = requestBody(req, config.DATA_IMPORT_MB * 1024 * 1024);
     try {
