@@ -72,3 +72,11 @@ export function importsPath(code?: string, country?: string): string {
   const text = params.toString();
   return text ? `${IMPORTS_PATH}?${text}` : IMPORTS_PATH;
 }
+
+/** Every country's month of every code (general imports, U.S. dollars), as the assistant reads them. */
+export interface ImportsTable {
+  rows: Array<{ countryCode: string; country: string; code: string; period: string; value: number }>;
+  /** The first and last months held (YYYY-MM). */
+  first: string;
+  asOf: string;
+}

@@ -4,6 +4,8 @@ import type { ConversationContext } from "./conversation-context.ts";
 import { coverageAnswer } from "./intents/coverage/coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { labelsAnswer, type LabelsLookup } from "./intents/labels/labels-answer.ts";
+import { importsAnswer, type ImportsLookup } from "./intents/imports/imports-answer.ts";
+import { fold } from "#common/content/fold.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
 import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
 import { parse } from "./query.ts";
@@ -21,6 +23,8 @@ export interface BuiltinLookups {
   market?: MarketLookup;
   /** One company's label approvals, read only for a turn that asks for them. */
   labels?: LabelsLookup;
+  /** The import figures by country, read only for a turn that asks about imports. */
+  imports?: ImportsLookup;
 }
 
 export interface BuiltinReply {
@@ -48,6 +52,7 @@ export async function builtinAnswer(
     deep,
     market: Boolean(options.market),
     labels: Boolean(options.labels),
+    imports: Boolean(options.imports),
   });
   const { query, turn, take: read } = parsed;
   // The router: each intent by the query alone. A turn the coverage index or the figures cannot
@@ -67,6 +72,13 @@ export async function builtinAnswer(
     return {
       markdown: labelsAnswer(filer, approvals),
       about: { companies: [filer.id], intents: [], labels: true },
+    };
+
+  const table = query.intent === "imports" && options.imports ? await options.imports() : undefined;
+  if (table)
+    return {
+      markdown: importsAnswer(fold(turn.text), table, now),
+      about: { companies: [], intents: [], topic: turn.text.slice(-500) },
     };
 
   const figures = read && options.market ? await options.market() : undefined;

@@ -10,6 +10,7 @@ import { brandOwners, escapeRegExp, namesIn, slotNames } from "./company-names.t
 import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./intents/coverage/coverage-answer.ts";
 import { asksLabels } from "./intents/labels/label-words.ts";
+import { asksImports } from "./intents/imports/import-words.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";
@@ -27,6 +28,7 @@ import { stateIn } from "./us-states.ts";
 export const QUERY_INTENTS = [
   "coverage",
   "labels",
+  "imports",
   "data-series",
   "brand-owner",
   "place",
@@ -140,7 +142,7 @@ export function parse(
   index: HubIndex,
   question: string,
   context: ConversationContext,
-  options: { now: Date; deep: boolean; market: boolean; labels?: boolean },
+  options: { now: Date; deep: boolean; market: boolean; labels?: boolean; imports?: boolean },
 ): Parsed {
   const turn = readTurn(index, question, context);
   const { now, deep } = options;
@@ -172,19 +174,21 @@ export function parse(
       ? "coverage"
       : options.labels && turn.companies.length === 1 && asksLabelsOf(turn, context)
         ? "labels"
-        : take?.route === "figures"
-          ? "data-series"
-          : factRead
-            ? factRead.shape
-            : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
-              ? "brand-ranking"
-              : podcast && !terms.length && !named
-                ? "podcast-list"
-                : (period || latest) && !terms.length && !named
-                  ? "published"
-                  : deep
-                    ? "report"
-                    : "topic";
+        : options.imports && !deep && turn.companies.length === 0 && asksImports(fold(turn.text))
+          ? "imports"
+          : take?.route === "figures"
+            ? "data-series"
+            : factRead
+              ? factRead.shape
+              : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
+                ? "brand-ranking"
+                : podcast && !terms.length && !named
+                  ? "podcast-list"
+                  : (period || latest) && !terms.length && !named
+                    ? "published"
+                    : deep
+                      ? "report"
+                      : "topic";
   const state = stateIn(turn.text);
   const table = tableAsked(turn.text);
   const measure = measureAsked(turn.text);

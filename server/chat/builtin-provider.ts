@@ -5,6 +5,7 @@ import { nextContext } from "../analyst/conversation-context.ts";
 import type { HubKnowledge } from "../analyst/hub-index.ts";
 import type { MarketLookup } from "../analyst/intents/market-data/market-lookup.ts";
 import type { LabelsLookup } from "../analyst/intents/labels/labels-answer.ts";
+import type { ImportsLookup } from "../analyst/intents/imports/imports-answer.ts";
 
 export type { CoverageLookup } from "../analyst/builtin-answer.ts";
 
@@ -20,6 +21,7 @@ export function builtinProvider(
   coverage?: CoverageLookup,
   market?: MarketLookup,
   labels?: LabelsLookup,
+  imports?: ImportsLookup,
 ): ChatProvider {
   return {
     name: "builtin",
@@ -31,6 +33,7 @@ export function builtinProvider(
         ...(coverage ? { coverage } : {}),
         ...(market ? { market } : {}),
         ...(labels ? { labels } : {}),
+        ...(imports ? { imports } : {}),
       });
       await conversations.set(request.uuid, nextContext(context, reply.about, request.message, reply.markdown));
       return { ok: true, output: reply.markdown };

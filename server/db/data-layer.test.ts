@@ -48,6 +48,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-30T0900-kept-answers",
       "2026-12-01T0900-sample-flag",
       "2026-12-02T0900-market-data",
+      "2026-12-03T0900-label-approvals",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -207,6 +208,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-11-30T0900-kept-answers",
       "2026-12-01T0900-sample-flag",
       "2026-12-02T0900-market-data",
+      "2026-12-03T0900-label-approvals",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

@@ -31,7 +31,7 @@ import { cookieIn } from "../desk/request-checks.server.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
-import { chatApi, chatProvider, coverageLookup, labelsLookup, marketFigures } from "./api/chat.ts";
+import { chatApi, chatProvider, coverageLookup, importsLookup, labelsLookup, marketFigures } from "./api/chat.ts";
 import { chatSharingApi } from "./api/chat-sharing.ts";
 import { ConversationStore } from "../chat/conversation-store.ts";
 import { HubKnowledge } from "../analyst/hub-index.ts";
@@ -187,6 +187,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     coverageLookup(database),
     marketFigures(database),
     labelsLookup(database),
+    importsLookup(database),
   );
   app.use("/api/admin", publishingApi(config, database, media, newsletter, adminToken), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);

@@ -4,6 +4,7 @@ import {
   type CodeFigure,
   type CountryFigure,
   type ImportFigures,
+  type ImportsTable,
   type MonthFigure,
 } from "#common/records/import-figures.ts";
 import type { DB } from "../db/schema.ts";
@@ -122,5 +123,27 @@ export async function importFigures(
     choices: [...names].map(([c, name]) => ({ code: c, name })).sort((a, b) => a.name.localeCompare(b.name)),
     importedAt: last.imported_at,
     source: CENSUS_HS2208_SOURCE,
+  };
+}
+
+/** The whole table for the assistant; undefined until the source has been imported. */
+export async function importsTable(db: Kysely<DB>): Promise<ImportsTable | undefined> {
+  const rows = await db
+    .selectFrom("data_observations as o")
+    .innerJoin("data_series as s", "s.id", "o.series_id")
+    .select(["s.geography", "s.category", "o.period", "o.value"])
+    .where("s.source_id", "=", CENSUS_HS2208_SOURCE.id)
+    .where("s.measure", "=", CENSUS_MEASURES.general)
+    .where("s.geography", "like", "country:%")
+    .execute();
+  if (rows.length === 0) return undefined;
+  const periods = rows.map((r) => r.period).sort();
+  return {
+    rows: rows.map((r) => {
+      const country = countryOf(r.geography);
+      return { countryCode: country.code, country: country.name, code: r.category, period: r.period, value: r.value };
+    }),
+    asOf: periods.at(-1)!,
+    first: periods[0]!,
   };
 }

@@ -1,5 +1,6 @@
 // Issue 41: the Census import figures over HTTP on a real server and both engines: nothing before
 // an import, then a recorded sample's months (made-up figures) as JSON and the page, year on year.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportFigures } from "#common/records/import-figures.ts";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
@@ -36,6 +37,21 @@ describe.each(ENGINES)("import figures over HTTP on %s", (engine) => {
     await testDb?.drop();
   });
   const get = (path: string) => fetch(`${server.url}${path}`);
+  const ask = async (message: string) => {
+    const res = await fetch(`${server.url}/api/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        message,
+        uuid: randomUUID(),
+        timestamp: new Date().toISOString(),
+        deepresearchStatus: "false",
+        retryAttempt: 0,
+      }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { output: string }).output;
+  };
 
   it("says there is nothing before an import, then serves the sample's months at once", async () => {
     const none = await get("/api/data/imports");
@@ -79,5 +95,13 @@ describe.each(ENGINES)("import figures over HTTP on %s", (engine) => {
     expect(page).toContain(
       "$1.3 billion imported from January 2024 to December 2024, up 10.0% on the twelve months before.",
     );
+
+    // Ask Eddy answers from the same figures.
+    expect(await ask("How much tequila did we import from Mexico in 2024?")).toContain(
+      "The United States imported $1.3 billion of tequila, mezcal and other spirits (HS 220890) from Mexico in 2024, up 10.0% on the same months of 2023 ($1.2 billion).",
+    );
+    const scotch = await ask("how much scotch came in from the UK?");
+    expect(scotch).toContain("$480.0 million of whiskies (HS 220830) from United Kingdom in 2024, down 20.0%");
+    expect(scotch).toContain("(/data/imports?code=220830&country=4120)");
   });
 });

@@ -40,7 +40,13 @@ export async function readSet(set: string, index: HubIndex, market: MarketLookup
     let context = EMPTY_CONTEXT;
     for (const [i, turn] of q.turns.entries()) {
       const deep = Boolean(q.deep);
-      const { query } = parse(index, turn, context, { now: GOLDEN_NOW, deep, market: true, labels: true });
+      const { query } = parse(index, turn, context, {
+        now: GOLDEN_NOW,
+        deep,
+        market: true,
+        labels: true,
+        imports: true,
+      });
       out.push({ id: q.id, turn: i + 1, question: turn, query });
       if (i < q.turns.length - 1) {
         const reply = await builtinAnswer(index, turn, deep, { context, market, now: GOLDEN_NOW });

@@ -8,6 +8,8 @@ import { marketLookup, type MarketLookup } from "../../analyst/intents/market-da
 import { COMPANIES } from "../../content/companies.server.ts";
 import type { LabelsLookup } from "../../analyst/intents/labels/labels-answer.ts";
 import { companyApprovals } from "../../records/label-approvals.server.ts";
+import { importsTable } from "../../records/import-figures.server.ts";
+import type { ImportsLookup } from "../../analyst/intents/imports/imports-answer.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
   CHAT_TIMEOUT_MS,
@@ -38,6 +40,7 @@ export function chatProvider(
   coverage?: CoverageLookup,
   market?: MarketLookup,
   labels?: LabelsLookup,
+  imports?: ImportsLookup,
 ): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
@@ -50,7 +53,7 @@ export function chatProvider(
       brand: config.SITE_BRAND,
       assistantName: config.ASSISTANT_NAME,
     });
-  return builtinProvider(knowledge, conversations, coverage, market, labels);
+  return builtinProvider(knowledge, conversations, coverage, market, labels, imports);
 }
 
 /** The market figures (cached by content version), for the analyst's questions on them. */
@@ -61,6 +64,12 @@ export const labelsLookup =
   (database: Database): LabelsLookup =>
   (companyId) =>
     companyApprovals(database.db, companyId);
+
+/** The import figures by country (issue 41), for "how much tequila did we import from Mexico last year?". */
+export const importsLookup =
+  (database: Database): ImportsLookup =>
+  () =>
+    importsTable(database.db);
 
 /** The company coverage the profiles show, for the analyst's questions about it. */
 export const coverageLookup =
@@ -88,6 +97,7 @@ export function chatApi(
     coverageLookup(database),
     marketFigures(database),
     labelsLookup(database),
+    importsLookup(database),
   ),
 ): Router {
   const router = Router();
