@@ -14,6 +14,9 @@ import { TopicItemList } from "../features/topics/topic-item-list";
 import { FamilyTrend } from "../components/charts/family-trend";
 import { topicTrend } from "#server/market/market-figures.server.ts";
 import { familyHeadline } from "#common/market/family-headline.ts";
+import { importFigures } from "#server/records/import-figures.server.ts";
+import { IMPORT_TOPICS } from "#common/records/import-figures.ts";
+import { TopicImports } from "../features/topics/topic-imports";
 import type { Route } from "./+types/topic";
 
 // Plain HTML: links and a pager.
@@ -31,8 +34,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!found) throw data(TOPIC_NOT_FOUND, { status: 404 });
   // A topic that stands for a family of spirits shows that family's figures (issue 39).
   const { name, slug: own } = found.topic;
-  const trend = (await topicTrend(database.db, [name, own, own.replaceAll("-", " ")])) ?? null;
-  return { ...found, trend };
+  const [trend, imports] = await Promise.all([
+    topicTrend(database.db, [name, own, own.replaceAll("-", " ")]),
+    IMPORT_TOPICS.includes(own) ? importFigures(database.db) : undefined,
+  ]);
+  return { ...found, trend: trend ?? null, imports: imports ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -68,7 +74,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
-  const { topic, items, companies, trend } = loaderData;
+  const { topic, items, companies, trend, imports } = loaderData;
   const path = topicPath(topic.slug)!;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
@@ -98,6 +104,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
               <FamilyTrend trend={trend} headline={familyHeadline(trend)} />
             </section>
           ) : null}
+          {imports ? <TopicImports figures={imports} /> : null}
           <h2 id="topic-items" className="sr-only">
             Recaps and episodes
           </h2>

@@ -3,6 +3,9 @@
 
 export const IMPORTS_PATH = "/data/imports";
 
+/** The topics whose pages show the import figures: the tariff story in numbers. */
+export const IMPORT_TOPICS: readonly string[] = ["tariffs", "trade-policy", "imports"];
+
 /** The six-digit HS codes under 2208, with what each holds (the Census's own short descriptions vary). */
 export const HS2208_LABELS: Readonly<Record<string, string>> = {
   "220820": "Grape brandy (cognac, armagnac)",
