@@ -8,6 +8,7 @@ import { RouteErrorFallback } from "../components/route-error-fallback";
 import { BarChart, RankChart } from "../components/charts/figure-charts";
 import { FiguresTable } from "../components/charts/figures-table";
 import { SourceNote } from "../features/market/source-note";
+import { FilterButton, FilterSelect } from "../components/filter-select";
 import type { Route } from "./+types/data-imports";
 
 // Plain HTML: charts drawn on the server, tables, and a form that submits itself (GET).
@@ -34,8 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: IMPORTS_PATH,
   });
 
-const select =
-  "mt-1 block min-h-11 w-full rounded-md border border-ink-300 bg-surface px-3 text-base text-ink-900 sm:text-sm";
 const usd = (n: number) => compact(n, "USD");
 
 export default function ImportsPage({ loaderData }: Route.ComponentProps) {
@@ -85,36 +84,21 @@ function Figures({ figures }: { figures: NonNullable<Route.ComponentProps["loade
         action={IMPORTS_PATH}
         className="mt-6 grid gap-3 rounded-card bg-surface p-4 shadow-card sm:grid-cols-3"
       >
-        <label className="text-sm font-semibold text-ink-900">
-          Spirit
-          <select name="code" defaultValue={figures.code === "all" ? "" : figures.code} className={select}>
-            <option value="">All spirits (HS 2208)</option>
-            {Object.entries(HS2208_LABELS).map(([code, label]) => (
-              <option key={code} value={code}>
-                {`${label} (${code})`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-semibold text-ink-900">
-          Country
-          <select name="country" defaultValue={figures.country?.code ?? ""} className={select}>
-            <option value="">All countries</option>
-            {figures.choices.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex items-end">
-          <button
-            type="submit"
-            className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700"
-          >
-            Show figures
-          </button>
-        </div>
+        <FilterSelect
+          label="Spirit"
+          name="code"
+          value={figures.code === "all" ? "" : figures.code}
+          all="All spirits (HS 2208)"
+          options={Object.entries(HS2208_LABELS).map(([code, label]) => ({ value: code, label: `${label} (${code})` }))}
+        />
+        <FilterSelect
+          label="Country"
+          name="country"
+          value={figures.country?.code ?? ""}
+          all="All countries"
+          options={figures.choices.map((c) => ({ value: c.code, label: c.name }))}
+        />
+        <FilterButton>Show figures</FilterButton>
       </form>
 
       <section aria-labelledby="imports-year" className="mt-8 space-y-4">

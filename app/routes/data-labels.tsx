@@ -13,6 +13,8 @@ import { RouteErrorFallback } from "../components/route-error-fallback";
 import { DateText } from "../components/date-text";
 import { Pager, numberedPager, pagerLinks } from "../components/pager";
 import { LabelItems } from "../components/label-items";
+import { FilterButton, FilterSelect } from "../components/filter-select";
+import { SourceNote } from "../features/market/source-note";
 import type { Route } from "./+types/data-labels";
 
 // Plain HTML: a list, a filter form that submits itself (GET), and links. Works the same without JavaScript.
@@ -66,9 +68,6 @@ const paramsOf = (filters: {
   type: filters.classType,
 });
 
-const select =
-  "mt-1 block min-h-11 w-full rounded-md border border-ink-300 bg-surface px-3 text-base text-ink-900 sm:text-sm";
-
 export default function LabelsPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages, latest, filters, choices, source } = loaderData;
   const filtered = filters.company !== undefined || filters.approvalClass || filters.classType;
@@ -99,47 +98,28 @@ export default function LabelsPage({ loaderData }: Route.ComponentProps) {
             action={LABELS_PATH}
             className="mt-6 grid gap-3 rounded-card bg-surface p-4 shadow-card sm:grid-cols-4"
           >
-            <label className="text-sm font-semibold text-ink-900">
-              Company
-              <select name="company" defaultValue={filters.company ?? ""} className={select}>
-                <option value="">All companies</option>
-                {choices.companies.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm font-semibold text-ink-900">
-              Class
-              <select name="class" defaultValue={filters.approvalClass ?? ""} className={select}>
-                <option value="">All classes</option>
-                {APPROVAL_CLASSES.map((c) => (
-                  <option key={c} value={c}>
-                    {APPROVAL_CLASS_LABELS[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm font-semibold text-ink-900">
-              Type
-              <select name="type" defaultValue={filters.classType ?? ""} className={select}>
-                <option value="">All types</option>
-                {choices.types.map((t) => (
-                  <option key={t.code} value={t.code}>
-                    {t.description}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="flex items-end">
-              <button
-                type="submit"
-                className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-ink-900 px-4 text-sm font-semibold text-white hover:bg-copper-700"
-              >
-                Show approvals
-              </button>
-            </div>
+            <FilterSelect
+              label="Company"
+              name="company"
+              value={filters.company === undefined ? "" : String(filters.company)}
+              all="All companies"
+              options={choices.companies.map((c) => ({ value: String(c.id), label: c.name }))}
+            />
+            <FilterSelect
+              label="Class"
+              name="class"
+              value={filters.approvalClass ?? ""}
+              all="All classes"
+              options={APPROVAL_CLASSES.map((c) => ({ value: c, label: APPROVAL_CLASS_LABELS[c] }))}
+            />
+            <FilterSelect
+              label="Type"
+              name="type"
+              value={filters.classType ?? ""}
+              all="All types"
+              options={choices.types.map((t) => ({ value: t.code, label: t.description }))}
+            />
+            <FilterButton>Show approvals</FilterButton>
           </form>
 
           <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
@@ -172,27 +152,9 @@ export default function LabelsPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <aside
-        aria-labelledby="labels-source"
-        className="mt-8 rounded-card border border-ink-100 bg-surface p-4 text-sm text-ink-800"
-      >
-        <h2 id="labels-source" className="font-semibold text-ink-950">
-          Source
-        </h2>
-        <p className="mt-1">
-          <a href={source.url} className="font-medium text-copper-700 underline" rel="noopener">
-            {source.title}
-          </a>
-          , {source.publisher}.
-        </p>
-        <p className="mt-2">
-          <strong className="font-semibold">What they are:</strong> {source.meaning}
-        </p>
-        <p className="mt-2">
-          <strong className="font-semibold">What they are not:</strong> {source.caveats}
-        </p>
-        <p className="mt-2 text-ink-700">{source.licence}</p>
-      </aside>
+      <div className="mt-8">
+        <SourceNote source={source} />
+      </div>
     </div>
   );
 }

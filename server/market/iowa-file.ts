@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { parse, CsvError } from "csv-parse";
 import countiesFile from "../../content/market-data/iowa-counties.json" with { type: "json" };
 import { familyOf } from "./families.ts";
+import { checksumStream } from "./file-checksum.ts";
 
 /**
  * One row of Iowa's monthly liquor sales: a county's purchases of one category in one month.
@@ -71,7 +71,7 @@ export interface ReadSummary {
  * a wrong header, an unreadable number, month or county, or a file that ends early.
  */
 export async function readIowaFile(input: Readable, onRow: (row: IowaRow) => void): Promise<ReadSummary> {
-  const hash = createHash("sha256");
+  const checksum = checksumStream();
   let line = 1;
   let rowsRead = 0;
   let layout: keyof typeof LAYOUTS | undefined;
@@ -116,20 +116,14 @@ export async function readIowaFile(input: Readable, onRow: (row: IowaRow) => voi
       for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
     })(),
   );
-  const hashing = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
 
   try {
-    await pipeline([bytes, hashing, ...(gzipped ? [createGunzip()] : []), parser, rows]);
+    await pipeline([bytes, checksum.stream, ...(gzipped ? [createGunzip()] : []), parser, rows]);
   } catch (error) {
     throw refusalOf(error, line);
   }
   if (!layout) throw new ImportRefused("Line 1: the file is empty; expected a header naming the columns.");
-  return { checksum: hash.digest("hex"), rowsRead, refused };
+  return { checksum: checksum.digest(), rowsRead, refused };
 }
 
 function refusalOf(error: unknown, line: number): Error {

@@ -45,19 +45,7 @@ export async function writeImport(db: Kysely<DB>, input: ImportInput): Promise<I
     lastPeriod: periods.at(-1)!,
   };
   return db.transaction().execute(async (trx) => {
-    // Taking the source's row first makes imports of one source take turns (PostgreSQL row lock; SQLite's one writer).
-    await trx
-      .insertInto("data_sources")
-      .values(source)
-      .onConflict((oc) => oc.column("id").doUpdateSet({ ...source }))
-      .execute();
-    const same = await trx
-      .selectFrom("data_imports")
-      .selectAll()
-      .where("source_id", "=", source.id)
-      .where("checksum", "=", input.checksum)
-      .orderBy("id")
-      .executeTakeFirst();
+    const same = await openImport(trx, source, input.checksum);
     if (same)
       return {
         ...summary,
@@ -119,6 +107,26 @@ export async function writeImport(db: Kysely<DB>, input: ImportInput): Promise<I
       periodsReplaced,
     };
   });
+}
+
+/**
+ * The first step of any import's transaction: the source's row as it is described now, then the
+ * earlier import of the same bytes, if any (then nothing is to be written). Taking the source's row
+ * first makes imports of one source take turns (PostgreSQL's row lock; SQLite's one writer).
+ */
+export async function openImport(trx: Transaction<DB>, source: DataSourcesTable, checksum: string) {
+  await trx
+    .insertInto("data_sources")
+    .values(source)
+    .onConflict((oc) => oc.column("id").doUpdateSet({ ...source }))
+    .execute();
+  return trx
+    .selectFrom("data_imports")
+    .selectAll()
+    .where("source_id", "=", source.id)
+    .where("checksum", "=", checksum)
+    .orderBy("id")
+    .executeTakeFirst();
 }
 
 const seriesKey = (s: { measure: string; geography: string; category: string }) =>

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import JSONParser from "@streamparser/json-node/jsonparser.js";
 import { ImportRefused } from "../market/iowa-file.ts";
 import { HS2208_CODES } from "./census-source.ts";
+import { checksumStream } from "../market/file-checksum.ts";
 
 // The U.S. Census Bureau's international trade API (imports by HS code), its JSON answer as the
 // operator saved it (issue 41): an array of rows whose first row names the variables. Read value by
@@ -56,7 +56,7 @@ function figure(value: unknown): number | null {
  * a year or month that is none.
  */
 export async function readCensusFile(input: Readable, onRow: (row: CensusRow) => void): Promise<CensusReadSummary> {
-  const hash = createHash("sha256");
+  const checksum = checksumStream();
   let at: Record<string, number> | undefined;
   let width = 0;
   let rowsRead = 0;
@@ -110,18 +110,12 @@ export async function readCensusFile(input: Readable, onRow: (row: CensusRow) =>
       }
     },
   });
-  const hashing = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
   try {
-    await pipeline([input, hashing, parser, rows]);
+    await pipeline([input, checksum.stream, parser, rows]);
   } catch (error) {
     if (error instanceof ImportRefused) throw error;
     throw new ImportRefused(`The file is not the API's JSON answer: ${(error as Error).message}`);
   }
   if (!at) throw new ImportRefused("Row 0: the file holds no header row; expected the API's JSON answer.");
-  return { checksum: hash.digest("hex"), rowsRead };
+  return { checksum: checksum.digest(), rowsRead };
 }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CsvError, parse } from "csv-parse";
 import { ImportRefused } from "../market/iowa-file.ts";
+import { checksumStream } from "../market/file-checksum.ts";
 
 // TTB's Public COLA Registry, its search results exported as CSV (issue 41): one label approval a
 // row. The importer that keeps them, joins them to the Top Players and classes them builds on this
@@ -56,7 +56,7 @@ const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
  * width, a TTB ID that is not one, a date that is no day, or a row with no brand name.
  */
 export async function readColaFile(input: Readable, onRow: (row: ColaRow) => void): Promise<ColaReadSummary> {
-  const hash = createHash("sha256");
+  const checksum = checksumStream();
   let line = 1;
   let rowsRead = 0;
   let full: boolean | undefined;
@@ -78,14 +78,8 @@ export async function readColaFile(input: Readable, onRow: (row: ColaRow) => voi
       }
     },
   });
-  const hashing = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
   try {
-    await pipeline([input, hashing, parser, rows]);
+    await pipeline([input, checksum.stream, parser, rows]);
   } catch (error) {
     if (error instanceof ImportRefused) throw error;
     if (error instanceof CsvError) {
@@ -95,7 +89,7 @@ export async function readColaFile(input: Readable, onRow: (row: ColaRow) => voi
     throw error;
   }
   if (full === undefined) throw new ImportRefused("Line 1: the file is empty; expected the registry's header.");
-  return { checksum: hash.digest("hex"), rowsRead };
+  return { checksum: checksum.digest(), rowsRead };
 }
 
 function layoutOf(header: string[]): boolean {

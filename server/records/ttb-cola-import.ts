@@ -4,7 +4,7 @@ import type { Company } from "#common/content/company.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import type { DB, LabelApprovalsTable } from "../db/schema.ts";
 import { ImportRefused } from "../market/iowa-file.ts";
-import type { ImportResult } from "../market/market-store.ts";
+import { openImport, type ImportResult } from "../market/market-store.ts";
 import { classify, labelJoiner } from "./label-join.ts";
 import { readColaFile, type ColaRow } from "./ttb-cola-file.ts";
 import { TTB_COLA_SOURCE } from "./ttb-source.ts";
@@ -42,19 +42,7 @@ export async function importColaFile(
   const joiner = labelJoiner(companies);
 
   return db.transaction().execute(async (trx) => {
-    // Taking the source's row first makes imports of one source take turns (PostgreSQL row lock; SQLite's one writer).
-    await trx
-      .insertInto("data_sources")
-      .values(TTB_COLA_SOURCE)
-      .onConflict((oc) => oc.column("id").doUpdateSet({ ...TTB_COLA_SOURCE }))
-      .execute();
-    const same = await trx
-      .selectFrom("data_imports")
-      .selectAll()
-      .where("source_id", "=", TTB_COLA_SOURCE.id)
-      .where("checksum", "=", read.checksum)
-      .orderBy("id")
-      .executeTakeFirst();
+    const same = await openImport(trx, TTB_COLA_SOURCE, read.checksum);
     if (same)
       return {
         ...summary,

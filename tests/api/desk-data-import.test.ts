@@ -189,13 +189,14 @@ describe.each(ENGINES)("the desk's data import on %s", (engine) => {
     );
     expect(folders.status).toBe(400);
     expect(JSON.parse(folders.text).error).toMatch(/^name: must be a plain file name/);
-    const json = await send(
+    // JSON is a file type now (the Census's answer); an image is not.
+    const image = await send(
       site.server.url,
       ADDRESS,
-      Buffer.from("{}"),
-      raw(m, { "Content-Type": "application/json" }),
+      Buffer.from("\x89PNG"),
+      raw(m, { "Content-Type": "image/png" }),
     );
-    expect(json.status).toBe(415);
+    expect(image.status).toBe(415);
     expect(await counts()).toEqual(before);
   });
 

@@ -1,9 +1,9 @@
 // Issue 41: the Census import figures over HTTP on a real server and both engines: nothing before
 // an import, then a recorded sample's months (made-up figures) as JSON and the page, year on year.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportFigures } from "#common/records/import-figures.ts";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
+import { askEddy } from "../support/ask-eddy.ts";
 import { ALL, censusJson, censusRow, MEXICO, UK } from "../support/census-files.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -37,21 +37,7 @@ describe.each(ENGINES)("import figures over HTTP on %s", (engine) => {
     await testDb?.drop();
   });
   const get = (path: string) => fetch(`${server.url}${path}`);
-  const ask = async (message: string) => {
-    const res = await fetch(`${server.url}/api/chat`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        message,
-        uuid: randomUUID(),
-        timestamp: new Date().toISOString(),
-        deepresearchStatus: "false",
-        retryAttempt: 0,
-      }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { output: string }).output;
-  };
+  const ask = (message: string, uuid?: string) => askEddy(server.url, message, uuid);
 
   it("says there is nothing before an import, then serves the sample's months at once", async () => {
     const none = await get("/api/data/imports");

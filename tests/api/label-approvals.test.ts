@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import type { LabelPage } from "#common/records/label-approval.ts";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
+import { askEddy } from "../support/ask-eddy.ts";
 import { colaCsv, daysBefore, type SampleApproval } from "../support/cola-files.ts";
 import { testNow } from "../support/clock.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
@@ -61,21 +62,7 @@ describe.each(ENGINES)("label approvals over HTTP on %s", (engine) => {
   });
   const get = (path: string) => fetch(`${server.url}${path}`);
   const labels = async (query: string) => (await (await get(`/api/data/labels${query}`)).json()) as LabelPage;
-  const ask = async (message: string, uuid = randomUUID()) => {
-    const res = await fetch(`${server.url}/api/chat`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        message,
-        uuid,
-        timestamp: new Date().toISOString(),
-        deepresearchStatus: "false",
-        retryAttempt: 0,
-      }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { output: string }).output;
-  };
+  const ask = (message: string, uuid?: string) => askEddy(server.url, message, uuid);
 
   it("says there is nothing before an import, on the API, the page and the feed", async () => {
     expect(await labels("")).toMatchObject({ items: [], total: 0, latest: null });

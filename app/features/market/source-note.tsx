@@ -3,9 +3,9 @@ import { formatDate } from "../../components/date-text";
 
 export interface SourceFacts {
   source: { title: string; publisher: string; url: string; licence: string; meaning: string; caveats: string };
-  /** The last month the source holds (YYYY-MM). */
-  asOf: string;
-  importedAt: string;
+  /** The last month the source holds (YYYY-MM), and when it was imported; a list without months (label approvals) has neither. */
+  asOf?: string | undefined;
+  importedAt?: string | undefined;
 }
 
 /** Where the figures on a page come from, how current they are, and what they are and are not. */
@@ -22,7 +22,8 @@ export function SourceNote({ source, asOf, importedAt }: SourceFacts) {
         <a href={source.url} className="font-medium text-copper-700 underline" rel="noopener">
           {source.title}
         </a>
-        , {source.publisher}. Figures through {monthName(asOf)}, imported {formatDate(importedAt)}.
+        , {source.publisher}.
+        {asOf && importedAt ? ` Figures through ${monthName(asOf)}, imported ${formatDate(importedAt)}.` : ""}
       </p>
       <p className="mt-2">
         <strong className="font-semibold">What they are:</strong> {source.meaning}
