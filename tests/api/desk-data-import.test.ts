@@ -190,12 +190,7 @@ describe.each(ENGINES)("the desk's data import on %s", (engine) => {
     expect(folders.status).toBe(400);
     expect(JSON.parse(folders.text).error).toMatch(/^name: must be a plain file name/);
     // JSON is a file type now (the Census's answer); an image is not.
-    const image = await send(
-      site.server.url,
-      ADDRESS,
-      Buffer.from("\x89PNG"),
-      raw(m, { "Content-Type": "image/png" }),
-    );
+    const image = await send(site.server.url, ADDRESS, Buffer.from("\x89PNG"), raw(m, { "Content-Type": "image/png" }));
     expect(image.status).toBe(415);
     expect(await counts()).toEqual(before);
   });
