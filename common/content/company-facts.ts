@@ -178,3 +178,18 @@ export interface CompanyFacts {
   money?: MoneyValue & FactBasis;
   coverage?: CoverageValue & FactBasis;
 }
+
+/** The annual report forms a listed company files with the SEC: a U.S. company's 10-K, a foreign private issuer's 20-F. */
+export const ANNUAL_FORMS = ["10-K", "20-F"] as const;
+export type AnnualForm = (typeof ANNUAL_FORMS)[number];
+
+/**
+ * Where a company files with the SEC: its EDGAR Central Index Key and the form of its annual report.
+ * `of` names the listed parent that files when the Top Player is its subsidiary ("Diageo plc"): the
+ * filings are then the group's, and the profile says so.
+ */
+export interface SecFilerValue {
+  cik: number;
+  annualForm: AnnualForm;
+  of?: string;
+}

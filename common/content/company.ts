@@ -1,6 +1,6 @@
 // A Top Players company as pages, the API and the assistant see it. The server
 // reads and checks the data (server/content/companies.server.ts); this is its shape.
-import type { CompanyFacts } from "./company-facts.ts";
+import type { CompanyFacts, SecFilerValue } from "./company-facts.ts";
 
 export type { CompanyFacts } from "./company-facts.ts";
 
@@ -84,6 +84,8 @@ export interface Company {
   aliases?: string[] | undefined;
   /** Its TTB permit numbers, where the data lists them: the label approvals filed under them are its own. */
   permits?: string[] | undefined;
+  /** Where it (or its listed parent) files with the SEC, where the data lists it: its filings are imported by this CIK. */
+  secFiler?: SecFilerValue | undefined;
   revenue?: string | undefined;
   coverage?: string | undefined;
   /** A manufacturer's published sales figure, with its year and source (chat answers quote it). */

@@ -45,8 +45,16 @@ const BY_APPROVAL: ImportCounts = {
   span: "Completed",
 };
 
+const BY_FIGURE: ImportCounts = {
+  unit: { one: "new figure or filing", many: "new figures or filings" },
+  added: "new",
+  repeated: "held already",
+  span: "Periods or filings",
+};
+
 /** How `source`'s imports are counted (a source not listed here counts by month). */
-export const importCounts = (source: string): ImportCounts => (source === "ttb-cola" ? BY_APPROVAL : BY_MONTH);
+export const importCounts = (source: string): ImportCounts =>
+  source === "ttb-cola" ? BY_APPROVAL : source === "sec-companyfacts" ? BY_FIGURE : BY_MONTH;
 
 /** The outcome of one upload: what was imported, or the importer's refusal. */
 export type ImportNote = ({ fileName: string; result: ImportOutcome } | { fileName: string; error: string }) & {
@@ -92,6 +100,12 @@ export const IMPORT_FORMS: Record<string, { label: string; hint: string; accept:
     hint: "The international trade API's JSON answer for HS 2208 by country and month (.json)",
     accept: ".json,application/json",
     button: "Import trade figures",
+  },
+  "sec-companyfacts": {
+    label: "EDGAR companyfacts or submissions file",
+    hint: "A listed Top Player's CIK##########.json from EDGAR's companyfacts or submissions API (.json)",
+    accept: ".json,application/json",
+    button: "Import filings",
   },
 };
 

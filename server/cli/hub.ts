@@ -86,6 +86,10 @@ Market data (the hub's own figures; see docs/market-data.md)
                                   import spirits imports by country: the Census international trade
                                   API's JSON answer for HS 2208. A month it holds replaces the
                                   hub's figures for that month (a revision); a bad file changes nothing
+  data import sec-companyfacts <file.json>
+                                  import a listed Top Player's filings: EDGAR's companyfacts JSON
+                                  (revenue, excise, net sales) or its submissions JSON (filings).
+                                  Each figure is kept once by filing; a bad file changes nothing
 
 Audience (counted by the site itself, no cookies; see docs/analytics.md)
   stats [downloads|readers|subscribers] [--days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]
@@ -498,7 +502,7 @@ export async function runHub(
     }
     case "data import": {
       const [source, file] = [
-        need(arg, "the source (iowa-liquor-sales, ttb-cola, census-hs2208)"),
+        need(arg, "the source (iowa-liquor-sales, ttb-cola, census-hs2208, sec-companyfacts)"),
         need(positionals[3], "the file"),
       ];
       await fs.stat(file).catch(() => {
@@ -521,11 +525,14 @@ export async function runHub(
           : source === "ttb-cola"
             ? `${done}; approvals completed ${result.firstPeriod} to ${result.lastPeriod}: ` +
               `${result.periodsAdded} new, ${result.periodsReplaced} held already.`
-            : source === "census-hs2208"
-              ? `${done}, ${result.rowsRefused} figures withheld by the Census; months ${result.firstPeriod} to ${result.lastPeriod}: ` +
-                `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`
-              : `${done}, ${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
-                `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
+            : source === "sec-companyfacts"
+              ? `${done}, ${result.rowsRefused} left out (no period); ${result.firstPeriod} to ${result.lastPeriod}: ` +
+                `${result.periodsAdded} new, ${result.periodsReplaced} held already.`
+              : source === "census-hs2208"
+                ? `${done}, ${result.rowsRefused} figures withheld by the Census; months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+                  `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`
+                : `${done}, ${result.rowsRefused} refused (no Iowa county); months ${result.firstPeriod} to ${result.lastPeriod}: ` +
+                  `${result.periodsAdded} added, ${result.periodsReplaced} replaced.`,
       );
       return;
     }

@@ -13,6 +13,7 @@ import {
   type HeadquartersValue,
   type MoneyValue,
   type OwnershipValue,
+  type SecFilerValue,
 } from "#common/content/company-facts.ts";
 
 interface Found {
@@ -254,5 +255,15 @@ export function coverageProblems(value: CoverageValue, text: string): string[] {
     problems.push(`coverage count ${value.count} is not in its text ${quoted(text)}`);
   if (value.states.length === 0 && value.count === undefined)
     problems.push(`coverage value names no state and no count: leave it out`);
+  return problems;
+}
+
+/** "Files with the SEC as CIK 14693 (Form 10-K)": the key and the form are the text's. */
+export function secFilerProblems(value: SecFilerValue, text: string): string[] {
+  const problems: string[] = [];
+  if (!new RegExp(`\\bCIK 0*${value.cik}\\b`).test(text))
+    problems.push(`secFiler cik ${value.cik} is not in its text ${quoted(text)}`);
+  if (!text.includes(`Form ${value.annualForm}`))
+    problems.push(`secFiler annualForm ${value.annualForm} is not in its text ${quoted(text)}`);
   return problems;
 }

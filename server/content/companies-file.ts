@@ -141,6 +141,7 @@ function toCompany(record: CompanyRecord, asOf: string): Company {
     type: record.type,
     keyBrands: record.keyBrands.map((b) => b.text),
     ...(record.permits?.length ? { permits: record.permits.map((p) => p.text) } : {}),
+    ...(record.secFiler?.value ? { secFiler: structuredClone(record.secFiler.value) } : {}),
     ...(record.revenue ? { revenue: record.revenue.text } : {}),
     ...(record.coverage ? { coverage: record.coverage.text } : {}),
     ...(record.sales ? { sales: record.sales.text } : {}),

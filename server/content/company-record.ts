@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TYPES } from "#common/content/company.ts";
 import {
+  ANNUAL_FORMS,
   CURRENCIES,
   FIGURE_QUALIFIERS,
   FIGURE_SCOPES,
@@ -11,9 +12,11 @@ import {
   type HeadquartersValue,
   type MoneyValue,
   type OwnershipValue,
+  type SecFilerValue,
   type StateCode,
 } from "#common/content/company-facts.ts";
 import {
+  secFilerProblems,
   coverageProblems,
   employeesProblems,
   foundedProblems,
@@ -152,6 +155,10 @@ const coverageValue: z.ZodType<CoverageValue> = z
   .object({ states: z.array(stateCode), count: count.optional(), partial: z.literal(true).optional() })
   .strict();
 
+const secFilerValue: z.ZodType<SecFilerValue> = z
+  .object({ cik: count.max(9_999_999_999), annualForm: z.enum(ANNUAL_FORMS), of: text.optional() })
+  .strict();
+
 /** Claims that must rest on a document: an estimate of who owns a company or where it is is not a fact. */
 const isFact = (c: ClaimRecord) => !c.estimate && !c.undisclosed && (c.cite?.length ?? 0) > 0;
 const notAFact = { message: "must cite a source (an estimate or 'not disclosed' is not enough here)" };
@@ -186,6 +193,12 @@ const companyRecordShape = z
     permits: z
       .array(factClaim.refine((c) => PERMIT.test(c.text), "expected a TTB permit number such as DSP-KY-113"))
       .optional(),
+    // Where a listed company (or its listed parent, `of`) files with the SEC: the filings imported
+    // under its CIK are its own (issue 41, server/records/sec-filings.server.ts).
+    secFiler: claimWithValue(secFilerValue)
+      .refine(isFact, notAFact)
+      .refine((c) => c.value !== undefined, "secFiler needs its value, { cik, annualForm }")
+      .optional(),
     sales: claimWithValue(moneyValue).optional(),
     revenue: claimWithValue(moneyValue).optional(),
     coverage: claimWithValue(coverageValue).optional(),
@@ -208,7 +221,7 @@ export type CompanyRecord = z.infer<typeof companyRecordShape>;
 function valueProblems(record: CompanyRecord): Array<[field: string, problem: string]> {
   const problems: Array<[string, string]> = [];
   const add = (field: string, found: string[]) => problems.push(...found.map((p): [string, string] => [field, p]));
-  const { location, founded, ownership, employees, sales, revenue, coverage } = record;
+  const { location, founded, ownership, employees, sales, revenue, coverage, secFiler } = record;
   const checked = <T>(
     field: string,
     claim: { text: string; undisclosed?: true | undefined; value?: T | undefined } | undefined,
@@ -228,10 +241,12 @@ function valueProblems(record: CompanyRecord): Array<[field: string, problem: st
   checked("sales", sales, (value, text) => moneyProblems("sales", value, text));
   checked("revenue", revenue, (value, text) => moneyProblems("revenue", value, text));
   checked("coverage", coverage, coverageProblems);
+  checked("secFiler", secFiler, secFilerProblems);
   for (const [field, claim] of [
     ["employees", employees],
     ["sales", sales],
     ["revenue", revenue],
+    ["secFiler", secFiler],
   ] as const) {
     const of = claim?.value?.of;
     if (of && !claim.text.includes(of) && !ownership.text.includes(of))
@@ -258,6 +273,7 @@ export function claimsOf(record: CompanyRecord): Array<[string, ClaimRecord]> {
     ...one("employees", record.employees),
     ...many("keyBrands", record.keyBrands),
     ...many("permits", record.permits ?? []),
+    ...one("secFiler", record.secFiler),
     ...one("sales", record.sales),
     ...one("revenue", record.revenue),
     ...one("coverage", record.coverage),

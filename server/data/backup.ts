@@ -44,6 +44,8 @@ export const BACKUP_TABLES = [
   "data_series",
   "data_observations",
   "label_approvals",
+  "sec_filings",
+  "filed_figures",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -60,6 +62,8 @@ const ROW_ORDER: Partial<Record<BackupTable, string[]>> = {
   analytics_imports: ["digest"],
   data_observations: ["series_id", "period"],
   label_approvals: ["ttb_id"],
+  sec_filings: ["accession"],
+  filed_figures: ["accession", "taxonomy", "concept", "period_start", "period_end"],
 };
 
 /** Tables whose ids a sequence numbers on PostgreSQL (the comments' and shares' ids are made by the app). */
@@ -295,6 +299,29 @@ const rowSchemas = {
     approval_class: z.enum(["new-brand", "new-product", "renewal"]),
     import_id: z.number().int(),
   }),
+  sec_filings: z.object({
+    accession: z.string(),
+    cik: z.number().int(),
+    form: z.string(),
+    filed_on: z.string(),
+    report_date: nullableText,
+    primary_document: nullableText,
+    import_id: z.number().int(),
+  }),
+  filed_figures: z.object({
+    accession: z.string(),
+    cik: z.number().int(),
+    taxonomy: z.string(),
+    concept: z.string(),
+    measure: z.enum(["revenue", "net-sales", "excise-taxes"]),
+    unit: z.string(),
+    period_start: z.string(),
+    period_end: z.string(),
+    value: z.number(),
+    fiscal_year: z.number().int().nullable(),
+    fiscal_period: nullableText,
+    import_id: z.number().int(),
+  }),
 };
 
 const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
@@ -333,6 +360,8 @@ const fullSnapshotSchema = z.object({
     data_series: tableRows("data_series").default([]),
     data_observations: tableRows("data_observations").default([]),
     label_approvals: tableRows("label_approvals").default([]),
+    sec_filings: tableRows("sec_filings").default([]),
+    filed_figures: tableRows("filed_figures").default([]),
   }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;

@@ -49,6 +49,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-12-01T0900-sample-flag",
       "2026-12-02T0900-market-data",
       "2026-12-03T0900-label-approvals",
+      "2026-12-04T0900-sec-filings",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -209,6 +210,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-12-01T0900-sample-flag",
       "2026-12-02T0900-market-data",
       "2026-12-03T0900-label-approvals",
+      "2026-12-04T0900-sec-filings",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

@@ -168,6 +168,45 @@ export interface LabelApprovalsTable {
   import_id: number;
 }
 
+/** One filing with the SEC, by its accession number ("0000014693-24-000086"). */
+export interface SecFilingsTable {
+  accession: string;
+  cik: number;
+  /** "10-K", "10-Q", "20-F", "10-K/A"… */
+  form: string;
+  /** YYYY-MM-DD. */
+  filed_on: string;
+  /** The period the report is for (YYYY-MM-DD), where the submissions file gave it. */
+  report_date: string | null;
+  /** The filing's main document, where the submissions file named it. */
+  primary_document: string | null;
+  import_id: number;
+}
+
+/** What a filed figure is: the measures of docs/public-records.md. */
+export type FiledMeasure = "revenue" | "net-sales" | "excise-taxes";
+
+/** One figure as one filing reported it for one period. */
+export interface FiledFiguresTable {
+  accession: string;
+  cik: number;
+  /** "us-gaap" or "ifrs-full". */
+  taxonomy: string;
+  /** The XBRL concept it was tagged with ("RevenueFromContractWithCustomerExcludingAssessedTax"). */
+  concept: string;
+  measure: FiledMeasure;
+  /** "USD". */
+  unit: string;
+  /** YYYY-MM-DD, first and last day of the period. */
+  period_start: string;
+  period_end: string;
+  value: number;
+  /** The filing's fiscal year and period ("FY", "Q1"…): the filing's, not always the figure's. */
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  import_id: number;
+}
+
 /** One row (id 1): bumped by triggers with every change to the content tables. */
 export interface ContentVersionTable {
   id: number;
@@ -469,6 +508,8 @@ export interface DB {
   data_series: DataSeriesTable;
   data_observations: DataObservationsTable;
   label_approvals: LabelApprovalsTable;
+  sec_filings: SecFilingsTable;
+  filed_figures: FiledFiguresTable;
 }
 
 export type WeeklySummaryRow = Selectable<WeeklySummariesTable>;

@@ -4,12 +4,13 @@ import type { DB } from "../db/schema.ts";
 import { TTB_COLA_SOURCE } from "../records/ttb-source.ts";
 import { CENSUS_HS2208_SOURCE } from "../records/census-source.ts";
 import { IOWA_SOURCE } from "../market/iowa-source.ts";
+import { SEC_COMPANYFACTS_SOURCE } from "../records/sec-source.ts";
 
 /** The most imports the Data page lists of a source (newest first); the count says how many there are in all. */
 export const IMPORTS_SHOWN = 50;
 
 /** The sources the desk imports into, in the order its Data page shows them. */
-const DESK_SOURCES = [IOWA_SOURCE, TTB_COLA_SOURCE, CENSUS_HS2208_SOURCE];
+const DESK_SOURCES = [IOWA_SOURCE, TTB_COLA_SOURCE, CENSUS_HS2208_SOURCE, SEC_COMPANYFACTS_SOURCE];
 
 export interface DeskSourceImports {
   source: DeskSource;

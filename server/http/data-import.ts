@@ -7,6 +7,7 @@ import { importIowaFile } from "../market/iowa-import.ts";
 import type { ImportResult } from "../market/market-store.ts";
 import { importColaFile } from "../records/ttb-cola-import.ts";
 import { importCensusFile } from "../records/census-hs2208-import.ts";
+import { importSecFile } from "../records/sec-companyfacts-import.ts";
 import { HttpError } from "./errors.ts";
 import { parseBody, uploadName } from "./publishing-api/request-schemas.ts";
 
@@ -18,6 +19,7 @@ const IMPORTERS = {
   "iowa-liquor-sales": importIowaFile,
   "ttb-cola": (db, input, fileName) => importColaFile(db, input, fileName),
   "census-hs2208": importCensusFile,
+  "sec-companyfacts": (db, input, fileName) => importSecFile(db, input, fileName),
 } as const satisfies Record<string, Importer>;
 
 export type Importer = (db: Database["db"], input: Readable, fileName: string) => Promise<ImportResult>;
