@@ -6,6 +6,7 @@ import { companyCoverage, quarterCoverage } from "#server/search/company-coverag
 import { COVERAGE_SORT } from "#common/search/company-coverage.ts";
 import { RECENT_LABEL_DAYS } from "#common/records/label-approval.ts";
 import { labelPage } from "#server/records/label-approvals.server.ts";
+import { companyFilings } from "#server/records/sec-filings.server.ts";
 import {
   nextRankSort,
   rankedTable,
@@ -37,10 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const openId = COMPANIES.find((c) => c.id === wanted && c.profile)?.id ?? null;
   // This quarter's counts for the sort, and the open profile's coverage, so the server's HTML holds it.
   // The page is kept per content version, so these cost one computation per publish.
-  const [quarter, coverage, labels] = await Promise.all([
+  const open = COMPANIES.find((c) => c.id === openId);
+  const [quarter, coverage, labels, filings] = await Promise.all([
     quarterCoverage(database.db, COMPANIES),
     openId ? companyCoverage(database.db, COMPANIES, openId) : null,
     openId ? labelPage(database.db, { company: openId, days: RECENT_LABEL_DAYS }) : null,
+    open ? companyFilings(database.db, open) : undefined,
   ]);
   return {
     q,
@@ -52,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts: quarter.counts,
     coverage: coverage ?? null,
     labels: openId && labels ? { companyId: openId, page: labels } : null,
+    filings: filings ?? null,
   };
 }
 
@@ -197,6 +201,7 @@ export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
           onClose={closeProfile}
           coverage={loaderData.coverage?.company_id === open.id ? loaderData.coverage : null}
           labels={loaderData.labels?.companyId === open.id ? loaderData.labels : null}
+          filings={loaderData.filings?.companyId === open.id ? loaderData.filings : null}
         />
       ) : null}
     </>

@@ -83,3 +83,10 @@ export function periodName(period: Pick<FiledPeriod, "kind" | "end">): string {
   });
   return `${period.kind === "year" ? "Year" : "Quarter"} to ${day}`;
 }
+
+const millions = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+/** "$3,975 million": a filed figure in millions, as annual reports state them, to a tenth. */
+export const filedDollars = (value: number) => `$${millions.format(value / 1e6)} million`;
+
+/** The profile's API address for a company's filed figures. */
+export const filingsApiUrl = (companyId: number) => `/api/data/filings?company=${companyId}`;

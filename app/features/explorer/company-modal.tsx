@@ -7,6 +7,8 @@ import type { CompanyCoverage } from "#common/search/company-coverage.ts";
 import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-claims";
 import { CompanyCoverageSection } from "./company-coverage";
 import { CompanyLabelsSection, type CompanyLabels } from "./company-labels";
+import { CompanyFilingsSection } from "./company-filings";
+import type { CompanyFilings } from "#common/records/filed-figures.ts";
 
 interface CompanyModalProps {
   company: Company;
@@ -16,6 +18,8 @@ interface CompanyModalProps {
   coverage: CompanyCoverage | null;
   /** The recent label approvals the server rendered with the page; null: the dialog loads them. */
   labels?: CompanyLabels | null;
+  /** A listed company's filed figures the server rendered with the page; null: the dialog loads them. */
+  filings?: CompanyFilings | null;
 }
 
 /**
@@ -25,7 +29,14 @@ interface CompanyModalProps {
  * reopened as a modal. The × button is a `method="dialog"` form, so it closes
  * the dialog even before JavaScript runs.
  */
-export function CompanyModal({ company: listed, shareUrl, onClose, coverage, labels = null }: CompanyModalProps) {
+export function CompanyModal({
+  company: listed,
+  shareUrl,
+  onClose,
+  coverage,
+  labels = null,
+  filings = null,
+}: CompanyModalProps) {
   const company = useCitedCompany(listed);
   const ref = useRef<HTMLDialogElement>(null);
   const profile = company.profile;
@@ -153,6 +164,7 @@ export function CompanyModal({ company: listed, shareUrl, onClose, coverage, lab
         </Section>
         <CompanyCoverageSection company={company} initial={coverage} />
         {company.type === "manufacturer" ? <CompanyLabelsSection company={company} initial={labels} /> : null}
+        <CompanyFilingsSection company={company} initial={filings} />
         <Section title="Where to check these facts">
           <SourceList {...cite} />
         </Section>

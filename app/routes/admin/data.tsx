@@ -4,6 +4,9 @@ import { takeImportNote } from "#server/desk/import-note.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import { deskImports, IMPORTS_SHOWN, type DeskSourceImports } from "#server/desk/data-imports.server.ts";
 import { DataImportForm, ImportTime } from "../../features/desk/data-import-form";
+import { FilingReviews } from "../../features/desk/filing-reviews";
+import { filingReviews } from "#server/records/sec-filings.server.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
 import { deskMeta } from "../../features/desk/desk-text";
 import { DeskPage } from "../../features/desk/desk-ui";
@@ -17,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, database);
   // The outcome of an import sent without JavaScript, shown once (server/desk/import-note.server.ts).
   const { note, clear } = takeImportNote(request.headers.get("cookie"));
-  const sources = await deskImports(database.db);
+  const [sources, reviews] = await Promise.all([deskImports(database.db), filingReviews(database.db, COMPANIES)]);
   return data(
-    { sources, shown: IMPORTS_SHOWN, note, maxBytes: config.DATA_IMPORT_MB * 1024 * 1024 },
+    { sources, reviews, shown: IMPORTS_SHOWN, note, maxBytes: config.DATA_IMPORT_MB * 1024 * 1024 },
     { headers: { ...NO_STORE, ...(clear ? { "Set-Cookie": clear } : {}) } },
   );
 }
@@ -121,7 +124,7 @@ function SourceSection({
 }
 
 export default function DeskData({ loaderData }: Route.ComponentProps) {
-  const { sources, shown, note, maxBytes } = loaderData;
+  const { sources, reviews, shown, note, maxBytes } = loaderData;
   // A note sent before notes named their source (an upgrade mid-import) belongs to the first source.
   const noteFor = (source: string) => (note && (note.source ?? sources[0]?.source.id) === source ? note : undefined);
   return (
@@ -133,6 +136,7 @@ export default function DeskData({ loaderData }: Route.ComponentProps) {
         </a>
         . Import a newer file here: each source says what a file adds and what it replaces.
       </p>
+      <FilingReviews reviews={reviews} />
       {sources.map((entry) => (
         <SourceSection
           key={entry.source.id}

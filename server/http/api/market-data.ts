@@ -11,6 +11,9 @@ import { strictLabelQuery } from "../../records/label-filters.ts";
 import { importFigures } from "../../records/import-figures.server.ts";
 import { HS2208_LABELS, importsPath } from "#common/records/import-figures.ts";
 import { TTB_COLA_SOURCE } from "../../records/ttb-source.ts";
+import { companyFilings } from "../../records/sec-filings.server.ts";
+import { SEC_COMPANYFACTS_SOURCE } from "../../records/sec-source.ts";
+import { COMPANIES } from "../../content/companies.server.ts";
 import { jsonProduced, versionedRoute, type Produced, type VersionedCache } from "../pages.ts";
 
 const NO_DATA = "No market figures have been imported yet.";
@@ -26,6 +29,14 @@ const importsQuery = z
     country: z.string().regex(/^[1-9]\d{3}$/, "country must be a Census country code such as 2010"),
   })
   .partial();
+
+const filingsQuery = z.object({
+  company: z.coerce
+    .number({ message: "company must be a Top Player's id (1-50)" })
+    .int("company must be a Top Player's id (1-50)")
+    .min(1, "company must be a Top Player's id (1-50)")
+    .max(50, "company must be a Top Player's id (1-50)"),
+});
 
 const csvProduced = (body: string): Produced => ({ type: "text/csv; charset=utf-8", body, cacheControl: "no-cache" });
 
@@ -92,6 +103,20 @@ export function marketDataApi(database: Database, cached: VersionedCache): Route
       const figures = await importFigures(database.db, parsed.data);
       if (!figures) throw new HttpError(404, "No import figures have been imported yet.");
       return jsonProduced({ ...figures, page: importsPath(figures.code, figures.country?.code) });
+    }),
+  );
+
+  // A listed Top Player's filed figures (issue 41): `company`, its id.
+  router.get(
+    "/data/filings",
+    versionedRoute(cached, async (req) => {
+      const parsed = filingsQuery.safeParse(req.query);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
+      const company = COMPANIES.find((c) => c.id === parsed.data.company);
+      if (!company) throw new HttpError(404, "No such company.");
+      const filings = await companyFilings(database.db, company);
+      if (!filings) throw new HttpError(404, `${company.name} does not file with the SEC in the hub's company data.`);
+      return jsonProduced({ ...filings, source: SEC_COMPANYFACTS_SOURCE });
     }),
   );
 
