@@ -12,6 +12,7 @@ import { sharedFile, sharedRow, smallSharedFile } from "../support/iowa-files.ts
 import { startServer, type RunningServer } from "../support/server.ts";
 import { colaCsv } from "../support/cola-files.ts";
 import { daysFromToday } from "../support/clock.ts";
+import { BF_ID, companyFacts, submissions } from "../support/sec-files.ts";
 
 // Issue 39: the desk's Data page. Staff upload an Iowa file with the form's own button, on a
 // phone, with and without JavaScript; a refused file says the line and column and adds nothing.
@@ -276,6 +277,84 @@ describe("the desk's Data page", () => {
       "cola-later.csv",
       "cola-export.csv",
     ]);
+    expect(plain.errors).toEqual([]);
+    await plain.context.close();
+  });
+
+  it("imports an EDGAR file with its own form and button, then lists the profile claim a newer annual report has overtaken", async () => {
+    fs.writeFileSync(path.join(files, "CIK0000014693.json"), companyFacts());
+    fs.writeFileSync(path.join(files, "submissions-CIK0000014693.json"), submissions());
+    const { context, page, errors } = await phone();
+    await page.goto("/admin/sign-in?next=/admin/data");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
+    expect((await page.reload())?.status()).toBe(200);
+    await hydrated(page);
+    const reviews = page.getByRole("region", { name: "Profile claims due for review" });
+    await reviews.getByText("No profile claim is older than a filing imported since.").waitFor();
+    const sec = page.getByRole("region", { name: "Company filings (SEC EDGAR companyfacts and submissions)" });
+    await sec.getByText("No file has been imported yet.").waitFor();
+
+    await page
+      .getByLabel("EDGAR companyfacts or submissions file")
+      .setInputFiles(path.join(files, "CIK0000014693.json"));
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/desk/data/import/sec-companyfacts"),
+      sec.getByRole("button", { name: "Import filings", exact: true }).tap(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await sec
+      .getByRole("status")
+      .getByText("Imported CIK0000014693.json: 14 rows kept, 1 refused, 14 new figures or filings added.", {
+        exact: true,
+      })
+      .waitFor();
+    // The page is read again: the claim the fiscal 2026 report overtook is listed, with the filing.
+    const item = reviews.locator(`[data-review-company="${BF_ID}"]`);
+    await item.getByRole("link", { name: "Brown-Forman" }).waitFor();
+    expect(await item.getByRole("link", { name: "Brown-Forman" }).getAttribute("href")).toBe(
+      `/explorer?company=${BF_ID}`,
+    );
+    await item.getByText("FY to 2024-04-30, resting on documents of", { exact: false }).waitFor();
+    expect(await item.getByRole("link", { name: "10-K/A filed 2026-08-20" }).getAttribute("href")).toBe(
+      "https://www.sec.gov/Archives/edgar/data/14693/000001469326000071/",
+    );
+    await item.getByText("fiscal year to 2026-04-30: Net sales $3,975 million", { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    const cookies = await context.cookies();
+    await context.close();
+
+    // Without JavaScript: the form posts, and the outcome shows once, under the filings' form.
+    const plain = await phone(false);
+    await plain.context.addCookies(cookies);
+    await plain.page.goto("/admin/data");
+    await plain.page
+      .getByLabel("EDGAR companyfacts or submissions file")
+      .setInputFiles(path.join(files, "submissions-CIK0000014693.json"));
+    await Promise.all([
+      plain.page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/data" && r.request().method() === "GET"),
+      plain.page.getByRole("button", { name: "Import filings", exact: true }).tap(),
+    ]);
+    const region = plain.page.getByRole("region", { name: "Company filings (SEC EDGAR companyfacts and submissions)" });
+    await region
+      .getByText(
+        "Imported submissions-CIK0000014693.json: 4 rows kept, 0 refused, 0 new figures or filings added, 4 held already.",
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
+    expect(await region.locator("[data-import-id] [data-file-name]").allInnerTexts()).toEqual([
+      "submissions-CIK0000014693.json",
+      "CIK0000014693.json",
+    ]);
+    await plain.page
+      .getByRole("region", { name: "Profile claims due for review" })
+      .locator(`[data-review-company="${BF_ID}"]`)
+      .waitFor();
     expect(plain.errors).toEqual([]);
     await plain.context.close();
   });
