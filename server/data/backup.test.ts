@@ -6,6 +6,8 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed.ts";
 import { importIowaFile } from "../market/iowa-import.ts";
 import { importColaFile } from "../records/ttb-cola-import.ts";
+import { importSecFile } from "../records/sec-companyfacts-import.ts";
+import { companyFacts, secStream } from "../../tests/support/sec-files.ts";
 import { colaCsv, colaStream } from "../../tests/support/cola-files.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
@@ -206,6 +208,8 @@ async function fillEveryTable(db: Database["db"]) {
     ),
     "cola.csv",
   );
+  // A listed Top Player's filed figures and filings (issue 41).
+  await importSecFile(db, secStream(companyFacts()), "CIK0000014693.json");
 }
 
 /** One month of Iowa sales in the shared file's layout. */

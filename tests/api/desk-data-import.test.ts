@@ -179,7 +179,7 @@ describe.each(ENGINES)("the desk's data import on %s", (engine) => {
     const unknown = await send(site.server.url, "/api/desk/data/import/no-such-source", file, raw(m));
     expect(unknown.status).toBe(400);
     expect(JSON.parse(unknown.text)).toEqual({
-      error: "Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208",
+      error: "Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208, sec-companyfacts",
     });
     const folders = await send(
       site.server.url,

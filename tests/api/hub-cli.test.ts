@@ -6,6 +6,7 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { runHubCli } from "../support/hub-cli.ts";
 import { PORTAL_SAMPLE } from "../support/iowa-files.ts";
 import { gzipSync } from "node:zlib";
+import { companyFacts } from "../support/sec-files.ts";
 import { colaCsv } from "../support/cola-files.ts";
 import { ROOT, startServer, type RunningServer } from "../support/server.ts";
 
@@ -324,7 +325,7 @@ describe("hub data import", () => {
     const unknown = await hub(server.url, ["data", "import", "no-such-source", PORTAL_SAMPLE]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(
-      /\nhub: Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208 \(HTTP 404\)\n$/,
+      /\nhub: Unknown source: use iowa-liquor-sales, ttb-cola, census-hs2208, sec-companyfacts \(HTTP 404\)\n$/,
     );
   });
 
@@ -363,6 +364,26 @@ describe("hub data import", () => {
     const refused = await hub(server.url, ["data", "import", "ttb-cola", bad]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/\nhub: Line 3, column TTB ID: "'24-100'" is not a TTB ID\. \(HTTP 422\)\n$/);
+  });
+
+  it("imports a listed company's EDGAR companyfacts, keeps each figure once, and refuses a bad file naming its path", async () => {
+    const file = path.join(work, "CIK0000014693.json");
+    fs.writeFileSync(file, companyFacts());
+    const first = await hub(server.url, ["data", "import", "sec-companyfacts", file]);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toMatch(
+      /^Imported .*CIK0000014693\.json \(import \d+\): 15 rows read, 14 kept, 1 left out \(no period\); 2016-04-30 to 2026-07-31: 14 new, 0 held already\.\n$/,
+    );
+    expect((await hub(server.url, ["data", "import", "sec-companyfacts", file])).stdout).toMatch(
+      /CIK0000014693\.json was imported before \(import \d+, \d{4}-\d{2}-\d{2}\): no figure changed\.\n$/,
+    );
+    const bad = path.join(work, "CIK-bad.json");
+    fs.writeFileSync(bad, companyFacts().replace('"val":5000000000', '"val":"5,000"'));
+    const refused = await hub(server.url, ["data", "import", "sec-companyfacts", bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /\nhub: facts\.us-gaap\.RevenueFromContractWithCustomerIncludingAssessedTax\.units\.USD\[3\]\.val: .*; nothing was imported\. \(HTTP 422\)\n$/,
+    );
   });
 });
 
