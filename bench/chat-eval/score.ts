@@ -21,6 +21,7 @@ import { COMPANIES } from "#server/content/companies.server.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { openDemoDatabase } from "../../tests/support/demo-database.ts";
 import { evalLabels } from "./eval-labels.ts";
+import { evalRecords } from "./eval-records.ts";
 
 const CLASSES = [
   "company-fact",
@@ -107,6 +108,7 @@ try {
   // Asked as the provider asks (builtin-answer.ts), so questions on the market figures are answered from them.
   const market = marketLookup(database.db);
   const labels = await evalLabels(database.db);
+  const { imports, filings } = await evalRecords(database.db);
   const recaps = await database.db.selectFrom("weekly_summaries").select(["id", "headline"]).execute();
   const episodes = await database.db.selectFrom("podcast_episodes").select(["id", "title"]).execute();
 
@@ -118,6 +120,11 @@ try {
       const id = COMPANIES.find((c) => c.name === name)?.id;
       if (id === undefined) throw new Error(`An evaluation set names an unknown source: ${source}`);
       return new RegExp(`\\]\\(/data/labels\\?company=${id}\\)`);
+    }
+    // The import figures of a code from a country (`imports:220890:2010`): /data/imports for them.
+    if (kind === "imports") {
+      const [code, country] = name.split(":");
+      return new RegExp(`\\]\\(/data/imports\\?code=${code}&country=${country}\\)`);
     }
     // The market figures: a family's page (`data:tequila`), or the overview (`data:overview`).
     if (kind === "data") {
@@ -163,7 +170,7 @@ try {
         });
         text = ((await res.json()) as { output?: string }).output ?? "";
       } else {
-        const reply = await builtinAnswer(index, turn, deep, { context, market, labels });
+        const reply = await builtinAnswer(index, turn, deep, { context, market, labels, imports, filings });
         context = nextContext(context, reply.about, turn, reply.markdown);
         text = reply.markdown;
       }

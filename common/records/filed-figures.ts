@@ -73,16 +73,18 @@ export interface FilingReview {
   figure: FiledFigure | null;
 }
 
-/** "Year to Apr 30, 2025", "Quarter to Jul 31, 2025": a period named by its last day, in UTC. */
-export function periodName(period: Pick<FiledPeriod, "kind" | "end">): string {
-  const day = new Date(`${period.end}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-  return `${period.kind === "year" ? "Year" : "Quarter"} to ${day}`;
-}
+const SHORT_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+/** "Apr 30, 2025": a day (YYYY-MM-DD) as it is, whatever the reader's time zone. */
+export const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+
+/** "Year to Apr 30, 2025", "Quarter to Jul 31, 2025": a period named by its last day. */
+export const periodName = (period: Pick<FiledPeriod, "kind" | "end">) =>
+  `${period.kind === "year" ? "Year" : "Quarter"} to ${shortDay(period.end)}`;
 
 const millions = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 /** "$3,975 million": a filed figure in millions, as annual reports state them, to a tenth. */

@@ -5,6 +5,7 @@ import { coverageAnswer } from "./intents/coverage/coverage-answer.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { labelsAnswer, type LabelsLookup } from "./intents/labels/labels-answer.ts";
 import { importsAnswer, type ImportsLookup } from "./intents/imports/imports-answer.ts";
+import { filingsAnswer, type FilingsLookup } from "./intents/filings/filings-answer.ts";
 import { fold } from "#common/content/fold.ts";
 import { marketDataIntent } from "./intents/market-data/market-data-intent.ts";
 import type { MarketLookup } from "./intents/market-data/market-lookup.ts";
@@ -25,12 +26,14 @@ export interface BuiltinLookups {
   labels?: LabelsLookup;
   /** The import figures by country, read only for a turn that asks about imports. */
   imports?: ImportsLookup;
+  /** A listed company's filed figures, read only for a turn that asks for them. */
+  filings?: FilingsLookup;
 }
 
 export interface BuiltinReply {
   markdown: string;
   /** What this turn was about, for the next one. */
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels">;
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings">;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function builtinAnswer(
     market: Boolean(options.market),
     labels: Boolean(options.labels),
     imports: Boolean(options.imports),
+    filings: Boolean(options.filings),
   });
   const { query, turn, take: read } = parsed;
   // The router: each intent by the query alone. A turn the coverage index or the figures cannot
@@ -73,6 +77,13 @@ export async function builtinAnswer(
       markdown: labelsAnswer(filer, approvals),
       about: { companies: [filer.id], intents: [], labels: true },
     };
+
+  // A listed company's figures as filed, where its filings have been imported; else its profile answers.
+  const listed = query.intent === "filings" ? turn.companies[0] : undefined;
+  const filed = listed && options.filings ? await options.filings(listed) : undefined;
+  const filedAnswer = listed && filed ? filingsAnswer(listed, filed, fold(turn.text)) : undefined;
+  if (listed && filedAnswer)
+    return { markdown: filedAnswer, about: { companies: [listed.id], intents: [], filings: true } };
 
   const table = query.intent === "imports" && options.imports ? await options.imports() : undefined;
   if (table)

@@ -13,6 +13,8 @@ export const conversationContextSchema = z.object({
   market: marketQuerySchema.optional(),
   /** The last turn asked for a company's label approvals: "and Heaven Hill?" asks them of Heaven Hill. */
   labels: z.literal(true).optional(),
+  /** The last turn asked for a listed company's filed figures: "and Constellation?" asks them of Constellation. */
+  filings: z.literal(true).optional(),
   /** The last few turns, shortened, for providers that take a conversation (the LLM). */
   history: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).max(12),
 });
@@ -26,7 +28,7 @@ const TURN_CHARS = 2000;
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
   before: ConversationContext,
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels">,
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings">,
   question: string,
   answer: string,
 ): ConversationContext {

@@ -11,6 +11,7 @@ import type { ConversationContext } from "./conversation-context.ts";
 import { asksCoverage } from "./intents/coverage/coverage-answer.ts";
 import { asksLabels } from "./intents/labels/label-words.ts";
 import { asksImports } from "./intents/imports/import-words.ts";
+import { asksFilings } from "./intents/filings/filing-words.ts";
 import type { HubIndex } from "./hub-index.ts";
 import { marketDataIntent, type MarketTake } from "./intents/market-data/market-data-intent.ts";
 import { marketQuerySchema } from "./intents/market-data/market-query.ts";
@@ -28,6 +29,7 @@ import { stateIn } from "./us-states.ts";
 export const QUERY_INTENTS = [
   "coverage",
   "labels",
+  "filings",
   "imports",
   "data-series",
   "brand-owner",
@@ -137,12 +139,21 @@ function asksLabelsOf(turn: Turn, context: ConversationContext): boolean {
   return asksLabels(text) || (Boolean(context.labels) && FOLLOW_UP_SHAPE.test(text) && turn.intents.length === 0);
 }
 
+/**
+ * Whether a turn naming one listed company asks for its figures as filed: in its own words, or as a
+ * follow-up of a turn that did ("and Constellation?") that asks no fact of its own.
+ */
+function asksFilingsOf(turn: Turn, context: ConversationContext): boolean {
+  const text = fold(turn.text);
+  return asksFilings(text) || (Boolean(context.filings) && FOLLOW_UP_SHAPE.test(text) && turn.intents.length === 0);
+}
+
 /** Reads one turn of a conversation into a Query. */
 export function parse(
   index: HubIndex,
   question: string,
   context: ConversationContext,
-  options: { now: Date; deep: boolean; market: boolean; labels?: boolean; imports?: boolean },
+  options: { now: Date; deep: boolean; market: boolean; labels?: boolean; imports?: boolean; filings?: boolean },
 ): Parsed {
   const turn = readTurn(index, question, context);
   const { now, deep } = options;
@@ -174,21 +185,27 @@ export function parse(
       ? "coverage"
       : options.labels && turn.companies.length === 1 && asksLabelsOf(turn, context)
         ? "labels"
-        : options.imports && !deep && turn.companies.length === 0 && asksImports(fold(turn.text))
-          ? "imports"
-          : take?.route === "figures"
-            ? "data-series"
-            : factRead
-              ? factRead.shape
-              : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
-                ? "brand-ranking"
-                : podcast && !terms.length && !named
-                  ? "podcast-list"
-                  : (period || latest) && !terms.length && !named
-                    ? "published"
-                    : deep
-                      ? "report"
-                      : "topic";
+        : options.filings &&
+            !deep &&
+            turn.companies.length === 1 &&
+            turn.companies[0]!.secFiler &&
+            asksFilingsOf(turn, context)
+          ? "filings"
+          : options.imports && !deep && turn.companies.length === 0 && asksImports(fold(turn.text))
+            ? "imports"
+            : take?.route === "figures"
+              ? "data-series"
+              : factRead
+                ? factRead.shape
+                : !named && !deep && ranksBrands(turn.text) && drinksIn(turn.text).length
+                  ? "brand-ranking"
+                  : podcast && !terms.length && !named
+                    ? "podcast-list"
+                    : (period || latest) && !terms.length && !named
+                      ? "published"
+                      : deep
+                        ? "report"
+                        : "topic";
   const state = stateIn(turn.text);
   const table = tableAsked(turn.text);
   const measure = measureAsked(turn.text);

@@ -1,13 +1,10 @@
 import type { ChatProvider, ChatRequest, ProviderReply } from "./chat-contract.ts";
-import { builtinAnswer, type CoverageLookup } from "../analyst/builtin-answer.ts";
+import { builtinAnswer, type BuiltinLookups } from "../analyst/builtin-answer.ts";
 import { type ConversationStore } from "./conversation-store.ts";
 import { nextContext } from "../analyst/conversation-context.ts";
 import type { HubKnowledge } from "../analyst/hub-index.ts";
-import type { MarketLookup } from "../analyst/intents/market-data/market-lookup.ts";
-import type { LabelsLookup } from "../analyst/intents/labels/labels-answer.ts";
-import type { ImportsLookup } from "../analyst/intents/imports/imports-answer.ts";
 
-export type { CoverageLookup } from "../analyst/builtin-answer.ts";
+export type { BuiltinLookups, CoverageLookup } from "../analyst/builtin-answer.ts";
 
 /**
  * Provider 3, the default: the embedded analyst over the hub's own content, aware
@@ -18,10 +15,7 @@ export type { CoverageLookup } from "../analyst/builtin-answer.ts";
 export function builtinProvider(
   knowledge: HubKnowledge,
   conversations: ConversationStore,
-  coverage?: CoverageLookup,
-  market?: MarketLookup,
-  labels?: LabelsLookup,
-  imports?: ImportsLookup,
+  lookups: BuiltinLookups = {},
 ): ChatProvider {
   return {
     name: "builtin",
@@ -30,10 +24,7 @@ export function builtinProvider(
       const index = await knowledge.get();
       const reply = await builtinAnswer(index, request.message, request.deepresearchStatus === "true", {
         context,
-        ...(coverage ? { coverage } : {}),
-        ...(market ? { market } : {}),
-        ...(labels ? { labels } : {}),
-        ...(imports ? { imports } : {}),
+        ...lookups,
       });
       await conversations.set(request.uuid, nextContext(context, reply.about, request.message, reply.markdown));
       return { ok: true, output: reply.markdown };

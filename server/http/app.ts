@@ -31,7 +31,7 @@ import { cookieIn } from "../desk/request-checks.server.ts";
 import { ContentVersionReader, readContentVersion } from "../data/content-version.ts";
 import { PageCache } from "./page-cache.ts";
 import { pageRoutes } from "./pages.ts";
-import { chatApi, chatProvider, coverageLookup, importsLookup, labelsLookup, marketFigures } from "./api/chat.ts";
+import { chatApi, chatProvider, hubLookups } from "./api/chat.ts";
 import { chatSharingApi } from "./api/chat-sharing.ts";
 import { ConversationStore } from "../chat/conversation-store.ts";
 import { HubKnowledge } from "../analyst/hub-index.ts";
@@ -180,15 +180,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media, deps.audience));
   const commentLimit = commentRateLimit(config, redis);
-  const provider = chatProvider(
-    config,
-    knowledge,
-    new ConversationStore(database.db),
-    coverageLookup(database),
-    marketFigures(database),
-    labelsLookup(database),
-    importsLookup(database),
-  );
+  const provider = chatProvider(config, knowledge, new ConversationStore(database.db), hubLookups(database));
   app.use("/api/admin", publishingApi(config, database, media, newsletter, adminToken), apiNotFound);
   app.use("/api/desk", deskApi(config, database, media), apiNotFound);
   app.use(

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyFilings } from "#common/records/filed-figures.ts";
 import { ADMIN_TOKEN_FOR_TESTS } from "../support/admin-site.ts";
+import { askEddy } from "../support/ask-eddy.ts";
 import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { BF_ID, companyFacts, FILINGS, submissions } from "../support/sec-files.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -42,6 +43,10 @@ describe.each(ENGINES)("filed figures over HTTP on %s", (engine) => {
     expect((await filings(4)).filer).toEqual({ cik: 835403, annualForm: "20-F", of: "Diageo plc" });
     const page = await html(`/explorer?company=${BF_ID}`);
     expect(page).toContain("No filings of Brown-Forman have been imported yet.");
+    // Before any filing is imported, the profile answers as before.
+    expect(await askEddy(server.url, "What were Brown-Forman's net sales last year?")).not.toContain(
+      "figures as filed with the SEC",
+    );
 
     const none = await get("/api/data/filings?company=1");
     expect(none.status).toBe(404);
@@ -82,6 +87,18 @@ describe.each(ENGINES)("filed figures over HTTP on %s", (engine) => {
     expect(page).toContain("$3,975 million");
     expect(page).toContain('href="https://www.sec.gov/Archives/edgar/data/14693/000001469326000071/"');
     expect(page).toContain("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax");
+
+    // Ask Eddy answers from the filings, and carries the question to the next company.
+    const uuid = crypto.randomUUID();
+    const answer = await askEddy(server.url, "What were Brown-Forman's net sales last year?", uuid);
+    expect(answer).toContain("Brown-Forman reported net sales of $3,975 million for the fiscal year to Apr 30, 2026");
+    expect(answer).toContain(
+      "[10-K/A filed 2026-08-20](https://www.sec.gov/Archives/edgar/data/14693/000001469326000071/) (amended)",
+    );
+    expect(answer).toContain("(us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax)");
+    expect(answer).toContain("(/explorer?company=8)");
+    // Constellation has no filing imported here: its profile answers.
+    expect(await askEddy(server.url, "and Constellation?", uuid)).not.toContain("figures as filed with the SEC");
 
     const again = await send(companyFacts(), "again.json");
     expect(await again.json()).toMatchObject({ unchanged: true, periodsAdded: 0 });

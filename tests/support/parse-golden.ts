@@ -46,6 +46,7 @@ export async function readSet(set: string, index: HubIndex, market: MarketLookup
         market: true,
         labels: true,
         imports: true,
+        filings: true,
       });
       out.push({ id: q.id, turn: i + 1, question: turn, query });
       if (i < q.turns.length - 1) {

@@ -50,35 +50,39 @@ const fact = (
  * does not show, an instant value that has no period, a figure in euros, and concepts the hub
  * does not read.
  */
-export function companyFacts(overrides: { usdFacts?: Record<string, SampleFact[]>; cik?: number | string } = {}) {
+export function companyFacts(
+  overrides: { usdFacts?: Record<string, SampleFact[]>; cik?: number | string; name?: string; scale?: number } = {},
+) {
   const { k2025, k2026, k2026a, q2027 } = FILINGS;
-  const usd: Record<string, SampleFact[]> = overrides.usdFacts ?? {
-    RevenueFromContractWithCustomerIncludingAssessedTax: [
-      fact(FY2024, 5_300_000_000, k2025),
-      fact(FY2025, 5_100_000_000, k2025),
-      fact(FY2025, 5_100_000_000, k2026),
-      fact(FY2026, 5_000_000_000, k2026),
-      fact(Q1FY2027, 1_250_000_000, q2027),
-      // Six months to date: neither a year nor a quarter.
-      fact({ start: "2026-02-01", end: "2026-07-31" }, 2_400_000_000, q2027),
-    ],
-    SalesRevenueGoodsGross: [
-      fact(FY2025, 5_111_000_000, k2025),
-      fact({ start: "2015-05-01", end: "2016-04-30" }, 4_000_000_000, k2025),
-    ],
-    ExciseAndSalesTaxes: [fact(FY2025, 1_120_000_000, k2025), fact(FY2026, 1_030_000_000, k2026)],
-    RevenueFromContractWithCustomerExcludingAssessedTax: [
-      fact(FY2025, 3_980_000_000, k2025),
-      fact(FY2026, 3_970_000_000, k2026),
-      fact(FY2026, 3_975_000_000, k2026a),
-      fact(Q1FY2027, 950_000_000, q2027),
-      // A value at an instant: not a period the hub can place.
-      fact({ end: "2026-04-30" }, 1, k2026),
-    ],
-  };
+  const usd: Record<string, SampleFact[]> =
+    overrides.usdFacts ??
+    scaled(overrides.scale ?? 1, Number(overrides.cik ?? BF_CIK), {
+      RevenueFromContractWithCustomerIncludingAssessedTax: [
+        fact(FY2024, 5_300_000_000, k2025),
+        fact(FY2025, 5_100_000_000, k2025),
+        fact(FY2025, 5_100_000_000, k2026),
+        fact(FY2026, 5_000_000_000, k2026),
+        fact(Q1FY2027, 1_250_000_000, q2027),
+        // Six months to date: neither a year nor a quarter.
+        fact({ start: "2026-02-01", end: "2026-07-31" }, 2_400_000_000, q2027),
+      ],
+      SalesRevenueGoodsGross: [
+        fact(FY2025, 5_111_000_000, k2025),
+        fact({ start: "2015-05-01", end: "2016-04-30" }, 4_000_000_000, k2025),
+      ],
+      ExciseAndSalesTaxes: [fact(FY2025, 1_120_000_000, k2025), fact(FY2026, 1_030_000_000, k2026)],
+      RevenueFromContractWithCustomerExcludingAssessedTax: [
+        fact(FY2025, 3_980_000_000, k2025),
+        fact(FY2026, 3_970_000_000, k2026),
+        fact(FY2026, 3_975_000_000, k2026a),
+        fact(Q1FY2027, 950_000_000, q2027),
+        // A value at an instant: not a period the hub can place.
+        fact({ end: "2026-04-30" }, 1, k2026),
+      ],
+    });
   return JSON.stringify({
     cik: overrides.cik ?? BF_CIK,
-    entityName: "BROWN-FORMAN CORP",
+    entityName: overrides.name ?? "BROWN-FORMAN CORP",
     facts: {
       dei: {
         EntityCommonStockSharesOutstanding: {
@@ -122,6 +126,22 @@ export function companyFacts(overrides: { usdFacts?: Record<string, SampleFact[]
     },
   });
 }
+
+/**
+ * Every figure times `scale`, filed under `cik`: another company's sample from the same filings'
+ * shape (an accession number starts with its filer's CIK).
+ */
+const scaled = (scale: number, cik: number, facts: Record<string, SampleFact[]>) =>
+  Object.fromEntries(
+    Object.entries(facts).map(([concept, list]) => [
+      concept,
+      list.map((f) => ({
+        ...f,
+        val: Math.round(f.val * scale),
+        accn: f.accn.replace(/^\d{10}/, String(cik).padStart(10, "0")),
+      })),
+    ]),
+  );
 
 /** A submissions file: its filings as columns of equal length, the recent first, 8-Ks among them. */
 export function submissions(cik: string = "0000014693") {

@@ -3,13 +3,15 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { builtinProvider, type CoverageLookup } from "../../chat/builtin-provider.ts";
+import { builtinProvider, type BuiltinLookups, type CoverageLookup } from "../../chat/builtin-provider.ts";
 import { marketLookup, type MarketLookup } from "../../analyst/intents/market-data/market-lookup.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
 import type { LabelsLookup } from "../../analyst/intents/labels/labels-answer.ts";
 import { companyApprovals } from "../../records/label-approvals.server.ts";
 import { importsTable } from "../../records/import-figures.server.ts";
 import type { ImportsLookup } from "../../analyst/intents/imports/imports-answer.ts";
+import type { FilingsLookup } from "../../analyst/intents/filings/filings-answer.ts";
+import { companyFilings } from "../../records/sec-filings.server.ts";
 import { companyCoverage } from "../../search/company-coverage.server.ts";
 import {
   CHAT_TIMEOUT_MS,
@@ -37,10 +39,7 @@ export function chatProvider(
   config: Config,
   knowledge: HubKnowledge,
   conversations: ConversationStore,
-  coverage?: CoverageLookup,
-  market?: MarketLookup,
-  labels?: LabelsLookup,
-  imports?: ImportsLookup,
+  lookups: BuiltinLookups = {},
 ): ChatProvider {
   if (config.CHAT_WEBHOOK_URL) return webhookProvider(config.CHAT_WEBHOOK_URL);
   if (config.LLM_BASE_URL && config.LLM_API_KEY && config.LLM_MODEL)
@@ -53,7 +52,7 @@ export function chatProvider(
       brand: config.SITE_BRAND,
       assistantName: config.ASSISTANT_NAME,
     });
-  return builtinProvider(knowledge, conversations, coverage, market, labels, imports);
+  return builtinProvider(knowledge, conversations, lookups);
 }
 
 /** The market figures (cached by content version), for the analyst's questions on them. */
@@ -70,6 +69,21 @@ export const importsLookup =
   (database: Database): ImportsLookup =>
   () =>
     importsTable(database.db);
+
+/** A listed company's filed figures (issue 41), for "what were Brown-Forman's net sales last year?". */
+export const filingsLookup =
+  (database: Database): FilingsLookup =>
+  (company) =>
+    companyFilings(database.db, company);
+
+/** Everything the built-in analyst reads besides the hub's content, from the site's database. */
+export const hubLookups = (database: Database): BuiltinLookups => ({
+  coverage: coverageLookup(database),
+  market: marketFigures(database),
+  labels: labelsLookup(database),
+  imports: importsLookup(database),
+  filings: filingsLookup(database),
+});
 
 /** The company coverage the profiles show, for the analyst's questions about it. */
 export const coverageLookup =
@@ -90,15 +104,7 @@ export function chatApi(
   database: Database,
   knowledge: HubKnowledge,
   redis?: Redis,
-  provider = chatProvider(
-    config,
-    knowledge,
-    new ConversationStore(database.db),
-    coverageLookup(database),
-    marketFigures(database),
-    labelsLookup(database),
-    importsLookup(database),
-  ),
+  provider = chatProvider(config, knowledge, new ConversationStore(database.db), hubLookups(database)),
 ): Router {
   const router = Router();
   const { db } = database;

@@ -12,6 +12,7 @@ const fileSchema = z
     notSpirits: z.array(z.string().min(1)).min(1),
     codes: z.record(z.string().regex(/^2208[2-9]0$/), z.array(z.string().min(1)).min(1)),
     countries: z.record(z.string().regex(/^[A-Z ,.'()-]+$/), z.array(z.string().min(1)).min(1)),
+    withThe: z.array(z.string().regex(/^[A-Z ,.'()-]+$/)),
     examples: z.object({ asks: z.array(z.string()).min(1), not: z.array(z.string()).min(1) }).strict(),
   })
   .strict();
@@ -50,3 +51,8 @@ export function countryAsked(question: string, names: readonly string[]): string
     );
   return byName ?? COUNTRY_WORDS.find((c) => names.includes(c.name) && c.words.test(question))?.name;
 }
+
+const WITH_THE = new Set(IMPORT_WORDS.withThe);
+/** A country as an answer writes it after "from": "Mexico", "the United Kingdom". */
+export const countryWords = (name: string): string =>
+  `${WITH_THE.has(name) ? "the " : ""}${name.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase())}`;

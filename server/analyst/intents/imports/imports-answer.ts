@@ -1,6 +1,6 @@
 import { changeOf, changeText, dollars, monthName } from "#common/market/figure-format.ts";
 import { HS2208_LABELS, importsPath, type ImportsTable } from "#common/records/import-figures.ts";
-import { codeAsked, countryAsked } from "./import-words.ts";
+import { codeAsked, countryAsked, countryWords } from "./import-words.ts";
 
 // "How much tequila did we import from Mexico last year?" (issue 41): answered from the Census's
 // HS 2208 figures the hub holds, summed over the code and the country the question names.
@@ -8,26 +8,30 @@ import { codeAsked, countryAsked } from "./import-words.ts";
 /** The import figures for an answer; undefined until the Census file has been imported. Injected into the provider. */
 export type ImportsLookup = () => Promise<ImportsTable | undefined>;
 
-const titleCase = (name: string) => name.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-
-/** The year a question asks: written out, "last year", "this year"; else the latest year held whole. */
-function yearAsked(question: string, now: Date, table: ImportsTable): number {
+/**
+ * The year a question asks: written out, or "last year", "this year" (`relative`, which the latest
+ * year held answers when the Census has not published it yet); else the latest year held whole.
+ */
+function yearAsked(question: string, now: Date, table: ImportsTable): { year: number; relative: boolean } {
   const written = /\b(20\d\d|19\d\d)\b/.exec(question)?.[1];
-  if (written) return Number(written);
-  if (/\blast year\b/.test(question)) return now.getUTCFullYear() - 1;
-  if (/\bthis year\b/.test(question)) return now.getUTCFullYear();
+  if (written) return { year: Number(written), relative: false };
+  if (/\blast year\b/.test(question)) return { year: now.getUTCFullYear() - 1, relative: true };
+  if (/\bthis year\b/.test(question)) return { year: now.getUTCFullYear(), relative: true };
+  return { year: latestWhole(table), relative: false };
+}
+const latestWhole = (table: ImportsTable) => {
   const [y, m] = table.asOf.split("-").map(Number) as [number, number];
   return m === 12 ? y : y - 1;
-}
+};
 
 /** The answer to a question (folded, lower case) on imports, from the table. */
 export function importsAnswer(question: string, table: ImportsTable, now: Date): string {
   const names = [...new Set(table.rows.map((r) => r.country))];
   const code = codeAsked(question);
   const country = countryAsked(question, names);
-  const year = yearAsked(question, now, table);
+  const asked = yearAsked(question, now, table);
   const what = code ? `${HS2208_LABELS[code]!.toLowerCase()} (HS ${code})` : "spirits (HS 2208)";
-  const from = country ? `from ${titleCase(country)}` : "from every country";
+  const from = country ? `from ${countryWords(country)}` : "from every country";
   const kept = table.rows.filter((r) => (!code || r.code === code) && (!country || r.country === country));
   const ofYear = (y: number) => kept.filter((r) => r.period.startsWith(`${y}-`));
   const sum = (rows: typeof kept) => rows.reduce((a, r) => a + r.value, 0);
@@ -37,13 +41,12 @@ export function importsAnswer(question: string, table: ImportsTable, now: Date):
     "General imports at customs value: at the border, before duties, freight, excise and markups." +
     (code === "220890" ? " HS 220890 holds tequila and mezcal with every other spirit not named elsewhere." : "");
 
-  const held = months(ofYear(year));
-  if (held.length === 0)
-    return [
-      `**U.S. imports of ${what} ${from}, ${year}**`,
-      `The Census figures the hub holds run from ${monthName(table.first)} to ${monthName(table.asOf)}: none for ${year}.`,
-      link,
-    ].join("\n\n");
+  const heldFor = (y: number) => months(ofYear(y));
+  const none = `The Census figures the hub holds run from ${monthName(table.first)} to ${monthName(table.asOf)}: none for ${asked.year}.`;
+  // "Last year" before the Census has published it: the latest year held, saying so.
+  const year = asked.relative && heldFor(asked.year).length === 0 ? latestWhole(table) : asked.year;
+  const held = heldFor(year);
+  if (held.length === 0) return [`**U.S. imports of ${what} ${from}, ${asked.year}**`, none, link].join("\n\n");
   const value = sum(ofYear(year));
   const partial =
     held.length < 12 ? ` (the ${held.length} months held, ${monthName(held[0]!)} to ${monthName(held.at(-1)!)})` : "";
@@ -56,7 +59,7 @@ export function importsAnswer(question: string, table: ImportsTable, now: Date):
       : "";
   return [
     `**U.S. imports of ${what} ${from}, ${year}**`,
-    `The United States imported ${dollars(value)} of ${what} ${from} in ${year}${partial}${compared}.`,
+    `${year === asked.year ? "" : `${none.slice(0, -1)}; ${year} is the latest year they hold. `}The United States imported ${dollars(value)} of ${what} ${from} in ${year}${partial}${compared}.`,
     `${caveat} Source: the U.S. Census Bureau's international trade figures. ${link}`,
   ].join("\n\n");
 }

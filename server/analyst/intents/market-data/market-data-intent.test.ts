@@ -201,12 +201,9 @@ describe.each(ENGINES)("Ask Eddy on the market figures, %s", (engine) => {
 
   it("carries a question into the next turn through the conversation store", async () => {
     const conversations = new ConversationStore(demo.database.db);
-    const provider = builtinProvider(
-      { get: async () => demo.index } as HubKnowledge,
-      conversations,
-      undefined,
-      demo.market,
-    );
+    const provider = builtinProvider({ get: async () => demo.index } as HubKnowledge, conversations, {
+      market: demo.market,
+    });
     const uuid = crypto.randomUUID();
     const request = (message: string) => ({
       message,
