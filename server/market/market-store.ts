@@ -46,36 +46,15 @@ export async function writeImport(db: Kysely<DB>, input: ImportInput): Promise<I
   };
   return db.transaction().execute(async (trx) => {
     const same = await openImport(trx, source, input.checksum);
-    if (same)
-      return {
-        ...summary,
-        importId: same.id,
-        unchanged: true,
-        importedAt: same.imported_at,
-        periodsAdded: 0,
-        periodsReplaced: 0,
-      };
+    if (same) return alreadyImported(summary, same);
 
     const held = new Set(await periodsHeld(trx, source.id));
     const periodsReplaced = periods.filter((p) => held.has(p)).length;
-    const importedAt = new Date().toISOString();
-    const { id: importId } = await trx
-      .insertInto("data_imports")
-      .values({
-        source_id: source.id,
-        file_name: input.fileName,
-        checksum: input.checksum,
-        imported_at: importedAt,
-        rows_read: input.rowsRead,
-        rows_kept: input.rowsKept,
-        rows_refused: input.rowsRefused,
-        first_period: summary.firstPeriod,
-        last_period: summary.lastPeriod,
-        periods_added: periods.length - periodsReplaced,
-        periods_replaced: periodsReplaced,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { importId, importedAt } = await recordImport(
+      trx,
+      { source, fileName: input.fileName, checksum: input.checksum, summary },
+      { added: periods.length - periodsReplaced, repeated: periodsReplaced },
+    );
 
     const seriesIds = await ensureSeries(trx, source.id, input);
     for (let i = 0; i < periods.length; i += BATCH) {
@@ -107,6 +86,50 @@ export async function writeImport(db: Kysely<DB>, input: ImportInput): Promise<I
       periodsReplaced,
     };
   });
+}
+
+/** What every import says of its file, before anything is written. */
+export type ImportSummary = Pick<ImportResult, "rowsRead" | "rowsKept" | "rowsRefused" | "firstPeriod" | "lastPeriod">;
+
+/** What an import of bytes imported before answers: the earlier import, and nothing written. */
+export const alreadyImported = (summary: ImportSummary, same: { id: number; imported_at: string }): ImportResult => ({
+  ...summary,
+  importId: same.id,
+  unchanged: true,
+  importedAt: same.imported_at,
+  periodsAdded: 0,
+  periodsReplaced: 0,
+});
+
+/**
+ * Records one import of a source's file (its checksum, what it read and what it set), in the import's
+ * transaction; every row it writes names the import.
+ */
+export async function recordImport(
+  trx: Transaction<DB>,
+  input: { source: DataSourcesTable; fileName: string; checksum: string; summary: ImportSummary },
+  counts: { added: number; repeated: number },
+): Promise<{ importId: number; importedAt: string }> {
+  const importedAt = new Date().toISOString();
+  const { summary } = input;
+  const { id } = await trx
+    .insertInto("data_imports")
+    .values({
+      source_id: input.source.id,
+      file_name: input.fileName,
+      checksum: input.checksum,
+      imported_at: importedAt,
+      rows_read: summary.rowsRead,
+      rows_kept: summary.rowsKept,
+      rows_refused: summary.rowsRefused,
+      first_period: summary.firstPeriod,
+      last_period: summary.lastPeriod,
+      periods_added: counts.added,
+      periods_replaced: counts.repeated,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { importId: id, importedAt };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import JSONParser from "@streamparser/json-node/jsonparser.js";
 import { ImportRefused } from "../market/iowa-file.ts";
-import { HS2208_CODES } from "./census-source.ts";
+import { HS2208_LABELS } from "#common/records/import-figures.ts";
 import { checksumStream } from "../market/file-checksum.ts";
 
 // The U.S. Census Bureau's international trade API (imports by HS code), its JSON answer as the
@@ -86,7 +86,7 @@ export async function readCensusFile(input: Readable, onRow: (row: CensusRow) =>
         const get = (v: (typeof CENSUS_VARIABLES)[number]) => value[at![v]!];
         const text = (v: (typeof CENSUS_VARIABLES)[number]) => String(get(v) ?? "").trim();
         const code = text("I_COMMODITY");
-        if (!HS2208_CODES[code])
+        if (!Object.hasOwn(HS2208_LABELS, code))
           throw new ImportRefused(`${where("I_COMMODITY")}: "${code}" is not a six-digit HS code under 2208.`);
         const year = text("YEAR");
         if (!/^(19|20)\d\d$/.test(year)) throw new ImportRefused(`${where("YEAR")}: "${year}" is not a year.`);

@@ -12,14 +12,3 @@ export const CENSUS_HS2208_SOURCE: DataSourcesTable = {
   caveats:
     "Customs value at the border, before duties, freight, excise and every markup: not retail or depletion figures. Monthly figures are revised in later releases. HS 220890 mixes tequila and mezcal with every other spirit not elsewhere named.",
 };
-
-/** The six-digit HS codes under 2208 the hub reads, with what each holds. */
-export const HS2208_CODES: Readonly<Record<string, string>> = {
-  "220820": "Grape brandy (cognac, armagnac)",
-  "220830": "Whiskies",
-  "220840": "Rum and tafia",
-  "220850": "Gin and geneva",
-  "220860": "Vodka",
-  "220870": "Liqueurs and cordials",
-  "220890": "Tequila, mezcal and other spirits",
-};

@@ -4,7 +4,7 @@ import type { Company } from "#common/content/company.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import type { DB, FiledFiguresTable } from "../db/schema.ts";
 import { ImportRefused } from "../market/iowa-file.ts";
-import { openImport, type ImportResult } from "../market/market-store.ts";
+import { alreadyImported, openImport, recordImport, type ImportResult } from "../market/market-store.ts";
 import { isPeriodic, readSecFile, type FactRow } from "./sec-companyfacts-file.ts";
 import { SEC_COMPANYFACTS_SOURCE } from "./sec-source.ts";
 
@@ -77,34 +77,14 @@ export async function importSecFile(
 
   return db.transaction().execute(async (trx) => {
     const same = await openImport(trx, SEC_COMPANYFACTS_SOURCE, file.checksum);
-    if (same)
-      return {
-        ...summary,
-        importId: same.id,
-        unchanged: true,
-        importedAt: same.imported_at,
-        periodsAdded: 0,
-        periodsReplaced: 0,
-      };
+    if (same) return alreadyImported(summary, same);
 
-    const importedAt = new Date().toISOString();
-    const { id: importId } = await trx
-      .insertInto("data_imports")
-      .values({
-        source_id: SEC_COMPANYFACTS_SOURCE.id,
-        file_name: fileName,
-        checksum: file.checksum,
-        imported_at: importedAt,
-        rows_read: summary.rowsRead,
-        rows_kept: summary.rowsKept,
-        rows_refused: summary.rowsRefused,
-        first_period: summary.firstPeriod,
-        last_period: summary.lastPeriod,
-        periods_added: 0,
-        periods_replaced: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // The counts are set once the rows are written, below.
+    const { importId, importedAt } = await recordImport(
+      trx,
+      { source: SEC_COMPANYFACTS_SOURCE, fileName, checksum: file.checksum, summary },
+      { added: 0, repeated: 0 },
+    );
 
     // A filing is kept once; the submissions file fills in what companyfacts cannot say of it.
     const rows = [...filings.values()];

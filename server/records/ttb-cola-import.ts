@@ -4,7 +4,7 @@ import type { Company } from "#common/content/company.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import type { DB, LabelApprovalsTable } from "../db/schema.ts";
 import { ImportRefused } from "../market/iowa-file.ts";
-import { openImport, type ImportResult } from "../market/market-store.ts";
+import { alreadyImported, openImport, recordImport, type ImportResult } from "../market/market-store.ts";
 import { classify, labelJoiner } from "./label-join.ts";
 import { readColaFile, type ColaRow } from "./ttb-cola-file.ts";
 import { TTB_COLA_SOURCE } from "./ttb-source.ts";
@@ -43,15 +43,7 @@ export async function importColaFile(
 
   return db.transaction().execute(async (trx) => {
     const same = await openImport(trx, TTB_COLA_SOURCE, read.checksum);
-    if (same)
-      return {
-        ...summary,
-        importId: same.id,
-        unchanged: true,
-        importedAt: same.imported_at,
-        periodsAdded: 0,
-        periodsReplaced: 0,
-      };
+    if (same) return alreadyImported(summary, same);
 
     const ids = [...rows.keys()];
     const held = new Set<string>();
@@ -64,25 +56,12 @@ export async function importColaFile(
         held.add(r.ttb_id);
     const fresh = [...rows.values()].filter((r) => !held.has(r.ttbId));
 
-    const importedAt = new Date().toISOString();
-    const { id: importId } = await trx
-      .insertInto("data_imports")
-      .values({
-        source_id: TTB_COLA_SOURCE.id,
-        file_name: fileName,
-        checksum: read.checksum,
-        imported_at: importedAt,
-        rows_read: summary.rowsRead,
-        rows_kept: summary.rowsKept,
-        rows_refused: summary.rowsRefused,
-        first_period: summary.firstPeriod,
-        last_period: summary.lastPeriod,
-        // For approvals, "added" counts the new ones and "replaced" those held already (left as they were).
-        periods_added: fresh.length,
-        periods_replaced: held.size,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // For approvals, "added" counts the new ones and "replaced" those held already (left as they were).
+    const { importId, importedAt } = await recordImport(
+      trx,
+      { source: TTB_COLA_SOURCE, fileName, checksum: read.checksum, summary },
+      { added: fresh.length, repeated: held.size },
+    );
 
     const values: LabelApprovalsTable[] = fresh.map((r) => {
       const joined = joiner.join(r);

@@ -67,6 +67,20 @@ async function phone(javaScriptEnabled = true): Promise<{ context: BrowserContex
   return openPage(browser, server.url, PHONE_390, { javaScriptEnabled, touch: true });
 }
 
+/** The owner signed in on a phone (tapping the sign-in form's own button), on a fresh load of the Data page. */
+async function signedInOnPhone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await phone();
+  const { page } = opened;
+  await page.goto("/admin/sign-in?next=/admin/data");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
+  expect((await page.reload())?.status()).toBe(200);
+  await hydrated(page);
+  return opened;
+}
+
 /** The file names the page lists, newest first. */
 const listed = (page: Page) => page.locator("[data-import-id] [data-file-name]").allInnerTexts();
 
@@ -228,14 +242,7 @@ describe("the desk's Data page", () => {
       path.join(files, "cola-later.csv"),
       colaCsv([{ ttbId: "26100001000203", permit: "DSP-KY-9", day: day(5), fanciful: "", brand: "FIREBALL" }]),
     );
-    const { context, page, errors } = await phone();
-    await page.goto("/admin/sign-in?next=/admin/data");
-    await hydrated(page);
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
-    expect((await page.reload())?.status()).toBe(200);
-    await hydrated(page);
+    const { context, page, errors } = await signedInOnPhone();
     const labels = page.getByRole("region", { name: "Label approvals (TTB Public COLA Registry)" });
     await labels.getByText("No file has been imported yet.").waitFor();
     expect(
@@ -284,14 +291,7 @@ describe("the desk's Data page", () => {
   it("imports an EDGAR file with its own form and button, then lists the profile claim a newer annual report has overtaken", async () => {
     fs.writeFileSync(path.join(files, "CIK0000014693.json"), companyFacts());
     fs.writeFileSync(path.join(files, "submissions-CIK0000014693.json"), submissions());
-    const { context, page, errors } = await phone();
-    await page.goto("/admin/sign-in?next=/admin/data");
-    await hydrated(page);
-    await page.getByLabel("Email").fill(OWNER.email);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await Promise.all([page.waitForURL(onDataPage), page.getByRole("button", { name: "Sign in" }).tap()]);
-    expect((await page.reload())?.status()).toBe(200);
-    await hydrated(page);
+    const { context, page, errors } = await signedInOnPhone();
     const reviews = page.getByRole("region", { name: "Profile claims due for review" });
     await reviews.getByText("No profile claim is older than a filing imported since.").waitFor();
     const sec = page.getByRole("region", { name: "Company filings (SEC EDGAR companyfacts and submissions)" });
