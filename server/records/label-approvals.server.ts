@@ -9,6 +9,7 @@ import {
 import { COMPANIES } from "../content/companies.server.ts";
 import type { DB } from "../db/schema.ts";
 import { lenientLabelQuery } from "./label-filters.ts";
+import { readNumberedPage, type PageWindow } from "../data/list-page.server.ts";
 import { TTB_COLA_SOURCE } from "./ttb-source.ts";
 
 // Reading the label approvals for /data/labels, its feed, the API, the profiles and the assistant.
@@ -41,26 +42,32 @@ export async function labelPage(
 ): Promise<LabelPage> {
   const now = options.now ?? new Date();
   const size = options.size ?? LABELS_PAGE_SIZE;
-  const [rows, count, latest] = await Promise.all([
-    filtered(db.selectFrom("label_approvals").selectAll(), filters, now)
-      .orderBy("completed_on", "desc")
-      .orderBy("ttb_id", "desc")
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    filtered(
-      db.selectFrom("label_approvals").select((e) => e.fn.countAll().as("n")),
-      filters,
-      now,
-    ).executeTakeFirstOrThrow(),
+  // A page past the end (an old link, fewer approvals after a filter) reads as the last page.
+  const read = async (window: PageWindow) => {
+    const [rows, count] = await Promise.all([
+      filtered(db.selectFrom("label_approvals").selectAll(), filters, now)
+        .orderBy("completed_on", "desc")
+        .orderBy("ttb_id", "desc")
+        .limit(window.perPage)
+        .offset(window.offset)
+        .execute(),
+      filtered(
+        db.selectFrom("label_approvals").select((e) => e.fn.countAll().as("n")),
+        filters,
+        now,
+      ).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows, total: Number(count.n) };
+  };
+  const [shown, latest] = await Promise.all([
+    readNumberedPage(page, size, read),
     db
       .selectFrom("label_approvals")
       .select((e) => e.fn.max("completed_on").as("day"))
       .executeTakeFirst(),
   ]);
-  const total = Number(count.n);
   return {
-    items: rows.map((r) => ({
+    items: shown.items.map((r) => ({
       ttbId: r.ttb_id,
       completedOn: r.completed_on,
       brandName: r.brand_name,
@@ -74,9 +81,9 @@ export async function labelPage(
       company:
         r.company_id !== null && NAMES.has(r.company_id) ? { id: r.company_id, name: NAMES.get(r.company_id)! } : null,
     })) satisfies LabelApproval[],
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / size)),
+    total: shown.total,
+    page: shown.page,
+    pages: shown.pageCount,
     latest: (latest?.day as string | null | undefined) ?? null,
   };
 }

@@ -95,4 +95,28 @@ describe("a profile's filed figures", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("say so when the figures cannot be loaded into a profile opened in the page", async () => {
+    const { context, page, errors } = await openPage(browser, server.url, PHONE_390, { touch: true });
+    // The API failing as a broken server would: the profile says so, and the rest of it stands.
+    await page.route("**/api/data/filings?**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Something went wrong."}' }),
+    );
+    await page.goto("/explorer");
+    await hydrated(page);
+    await page
+      .getByRole("table", { name: "Top 25 U.S. Alcoholic Beverage Manufacturers (2024)", exact: true })
+      .getByRole("row", { name: new RegExp(BROWN_FORMAN.name) })
+      .getByRole("button", { name: "View Profile" })
+      .tap();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .getByRole("region", { name: SECTION })
+      .getByText("The filed figures could not be loaded. Try again later.")
+      .waitFor();
+    await dialog.getByRole("region", { name: "Label approvals, last 90 days" }).waitFor();
+    // The browser logs the failed request itself; nothing else may fail.
+    expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+    await context.close();
+  });
 });

@@ -169,3 +169,45 @@ describe("a profile's label approvals", () => {
     await page.context().close();
   });
 });
+
+describe("/data/labels with more than a page", () => {
+  it("pages by its own links on a phone, and reads a page past the end as the last one", async () => {
+    // 55 more approvals under a permit no Top Player holds: 59 in all, two pages of 50.
+    const more = Array.from({ length: 55 }, (_, i) => ({
+      ttbId: `2510000100${String(1000 + i)}`,
+      permit: "DSP-CA-4242",
+      day: daysFromToday(-(200 + i)),
+      fanciful: `BATCH ${i + 1}`,
+      brand: "SAMPLE ORCHARD",
+    }));
+    const imported = await fetch(`${server.url}/api/admin/data/import/ttb-cola?name=more.csv`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN_FOR_TESTS}`, "Content-Type": "text/csv" },
+      body: colaCsv(more),
+    });
+    expect(imported.status).toBe(200);
+
+    const { context, page, errors } = await openPage(browser, server.url, PHONE_390, { touch: true });
+    await page.goto("/data/labels");
+    await hydrated(page);
+    expect(await page.locator("[data-ttb-id]").count()).toBe(50);
+    const pages = page.getByRole("navigation", { name: "Label approval pages" });
+    await pages.getByText("Page 1 of 2").waitFor();
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("page") === "2"),
+      pages.getByRole("link", { name: "Next" }).tap(),
+    ]);
+    await pages.getByText("Page 2 of 2").waitFor();
+    expect(await page.locator("[data-ttb-id]").count()).toBe(9);
+    await page.getByText("59 approvals. Latest approval held:", { exact: false }).waitFor();
+
+    // An old link past the end lands on the last page, never on "No approval matches these filters."
+    await page.goto("/data/labels?page=9");
+    await pages.getByText("Page 2 of 2").waitFor();
+    expect(await page.locator("[data-ttb-id]").count()).toBe(9);
+    expect(await page.getByText("No approval matches these filters.").count()).toBe(0);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/data\/labels\?page=2$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
