@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from "../support/server.ts";
 import { colaCsv } from "../support/cola-files.ts";
 import { daysFromToday } from "../support/clock.ts";
 import { BF_ID, companyFacts, submissions } from "../support/sec-files.ts";
+import { censusJson, censusRow, MEXICO } from "../support/census-files.ts";
 
 // Issue 39: the desk's Data page. Staff upload an Iowa file with the form's own button, on a
 // phone, with and without JavaScript; a refused file says the line and column and adds nothing.
@@ -357,5 +358,31 @@ describe("the desk's Data page", () => {
       .waitFor();
     expect(plain.errors).toEqual([]);
     await plain.context.close();
+  });
+
+  it("imports the Census answer with its own form and button, and lists it under its source", async () => {
+    const months = ["2024-01", "2024-02", "2024-03"];
+    fs.writeFileSync(
+      path.join(files, "hs2208.json"),
+      censusJson(months.map((m) => censusRow(MEXICO, "220890", m, 100_000_000))),
+    );
+    const { context, page, errors } = await signedInOnPhone();
+    const census = page.getByRole("region", {
+      name: "U.S. imports of spirits by country (Census international trade, HS 2208)",
+    });
+    await census.getByText("No file has been imported yet.").waitFor();
+    await page.getByLabel("Census imports answer (HS 2208)").setInputFiles(path.join(files, "hs2208.json"));
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/desk/data/import/census-hs2208"),
+      census.getByRole("button", { name: "Import trade figures", exact: true }).tap(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await census
+      .getByRole("status")
+      .getByText("Imported hs2208.json: 3 rows kept, 0 refused, 3 months added.", { exact: true })
+      .waitFor();
+    await census.locator("[data-import-id]").first().getByText("2024-01 to 2024-03: 3 added, 0 replaced").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -21,6 +21,15 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({ ...testDb.env, ADMIN_TOKEN: ADMIN_TOKEN_FOR_TESTS }),
   ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await testDb?.drop();
+});
+
+/** The sample: two years of Mexico's tequila and others, the UK's whiskies and the world's 220890. */
+async function importSample() {
   const rows: string[][] = [];
   for (const [year, mexico, uk] of [
     [2023, 100_000_000, 50_000_000],
@@ -37,14 +46,24 @@ beforeAll(async () => {
     body: censusJson(rows),
   });
   expect(imported.status).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
+}
+
+describe("/data/imports before any import", () => {
+  it("says there are no figures yet and names the command, on a fresh load without JavaScript", async () => {
+    const { context, page, errors } = await openPage(browser, server.url, PHONE_390, { javaScriptEnabled: false });
+    const res = await page.goto("/data/imports");
+    expect(res?.status()).toBe(200);
+    await page.getByText("No import figures yet.").waitFor();
+    await page.getByText("npm run hub -- data import census-hs2208 <file.json>").waitFor();
+    expect(await page.locator("table").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("/data/imports", () => {
+  beforeAll(importSample);
+
   it("shows every country on a fresh load and one country's months by the form's own button on a phone", async () => {
     const { context, page, errors } = await openPage(browser, server.url, PHONE_390, { touch: true });
     const res = await page.goto("/data/imports");
