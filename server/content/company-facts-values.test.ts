@@ -173,6 +173,14 @@ describe("the typed values of the Top Players' claims", () => {
     expect(refusal((c) => delete c[at(26)]!.revenue!.value!.estimate)).toContain(
       `Southern Glazer's Wine & Spirits: revenue text "~$26 billion (2024, projected by Shanken's Impact, April 2024)" calls the figure an estimate or projection`,
     );
+    // Where a listed company files (issue 41): the CIK and the form are its text's.
+    expect(refusal((c) => (c[stz]!.secFiler!.value!.cik = 16919))).toContain(
+      `companies.${stz}.secFiler.value: Constellation Brands: secFiler cik 16919 is not in its text "Files its reports with the SEC as CIK 16918 (Form 10-K)"`,
+    );
+    expect(refusal((c) => (c[at(4)]!.secFiler!.value!.annualForm = "10-K"))).toContain(
+      `Diageo North America: secFiler annualForm 10-K is not in its text "Its parent, Diageo plc, files with the SEC as CIK 835403 (Form 20-F)"`,
+    );
+    expect(refusal((c) => delete c[stz]!.secFiler!.value)).toContain("secFiler needs its value, { cik, annualForm }");
     const martignetti = at(35);
     expect(refusal((c) => (c[martignetti]!.coverage!.value!.states as string[]).push("ZZ"))).toContain(
       `companies.${martignetti}.coverage.value: Martignetti Companies: coverage state "ZZ" is not a U.S. state code`,
