@@ -20,7 +20,7 @@ type CompanyFile = Record<string, unknown> & {
   name: string;
   sources: Array<{ id: string; date: string }>;
 } & Record<"location" | "founded" | "ownership" | "employees", ClaimFile> &
-  Partial<Record<"sales" | "revenue" | "coverage", ClaimFile>>;
+  Partial<Record<"sales" | "revenue" | "coverage" | "secFiler", ClaimFile>>;
 const clone = () => structuredClone(raw) as unknown as { asOf: string; companies: CompanyFile[] };
 const file = clone();
 /** Where a company sits in the file (its position), by its id. */
