@@ -33,7 +33,7 @@ export interface BuiltinLookups {
 export interface BuiltinReply {
   markdown: string;
   /** What this turn was about, for the next one. */
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings">;
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings" | "imports">;
 }
 
 /**
@@ -88,8 +88,7 @@ export async function builtinAnswer(
   const table = query.intent === "imports" && options.imports ? await options.imports() : undefined;
   if (table)
     return {
-      markdown: importsAnswer(fold(turn.text), table, now),
-      about: { companies: [], intents: [], topic: turn.text.slice(-500) },
+      ...importsAnswer(fold(turn.text), table, now, context.imports),
     };
 
   const figures = read && options.market ? await options.market() : undefined;

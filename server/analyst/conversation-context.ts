@@ -13,6 +13,17 @@ export const conversationContextSchema = z.object({
   market: marketQuerySchema.optional(),
   /** The last turn asked for a company's label approvals: "and Heaven Hill?" asks them of Heaven Hill. */
   labels: z.literal(true).optional(),
+  /** The last turn's question on the import figures, read: "and Ireland?" asks it again of Ireland. */
+  imports: z
+    .object({
+      code: z
+        .string()
+        .regex(/^2208\d0$/)
+        .optional(),
+      country: z.string().max(80).optional(),
+      year: z.number().int().min(1900).max(2100).optional(),
+    })
+    .optional(),
   /** The last turn asked for a listed company's filed figures: "and Constellation?" asks them of Constellation. */
   filings: z.literal(true).optional(),
   /** The last few turns, shortened, for providers that take a conversation (the LLM). */
@@ -28,7 +39,7 @@ const TURN_CHARS = 2000;
 /** The context after one more exchange: the analyst's reading of it, and the turn added to the history. */
 export function nextContext(
   before: ConversationContext,
-  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings">,
+  about: Pick<ConversationContext, "companies" | "intents" | "topic" | "market" | "labels" | "filings" | "imports">,
   question: string,
   answer: string,
 ): ConversationContext {

@@ -140,6 +140,15 @@ function asksLabelsOf(turn: Turn, context: ConversationContext): boolean {
 }
 
 /**
+ * Whether a turn asks for the import figures: in its own words, or as a follow-up of a turn that did
+ * ("and Ireland?", "what about rum?") that asks no fact of its own.
+ */
+function asksImportsOf(turn: Turn, context: ConversationContext): boolean {
+  const text = fold(turn.text);
+  return asksImports(text) || (Boolean(context.imports) && FOLLOW_UP_SHAPE.test(text) && turn.intents.length === 0);
+}
+
+/**
  * Whether a turn naming one listed company asks for its figures as filed: in its own words, or as a
  * follow-up of a turn that did ("and Constellation?") that asks no fact of its own.
  */
@@ -191,7 +200,7 @@ export function parse(
             turn.companies[0]!.secFiler &&
             asksFilingsOf(turn, context)
           ? "filings"
-          : options.imports && !deep && turn.companies.length === 0 && asksImports(fold(turn.text))
+          : options.imports && !deep && turn.companies.length === 0 && asksImportsOf(turn, context)
             ? "imports"
             : take?.route === "figures"
               ? "data-series"

@@ -89,6 +89,12 @@ describe.each(ENGINES)("import figures over HTTP on %s", (engine) => {
     const scotch = await ask("how much scotch came in from the UK?");
     expect(scotch).toContain("$480.0 million of whiskies (HS 220830) from the United Kingdom in 2024, down 20.0%");
     expect(scotch).toContain("(/data/imports?code=220830&country=4120)");
+    // A follow-up asks the same of another country, keeping the spirit and the year.
+    const uuid = crypto.randomUUID();
+    await ask("how much tequila did we import in 2024?", uuid);
+    expect(await ask("and from Mexico?", uuid)).toContain(
+      "The United States imported $1.3 billion of tequila, mezcal and other spirits (HS 220890) from Mexico in 2024",
+    );
     // "Last year" before the Census has published it: the latest year held, saying so.
     expect(await ask("how much tequila came in from mexico last year")).toMatch(
       /: none for \d{4}; 2024 is the latest year they hold\. The United States imported \$1\.3 billion /,
