@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import type { Company } from "#common/content/company.ts";
 import {
   FILED_MEASURE_LABELS,
@@ -7,6 +6,7 @@ import {
   periodName,
   type CompanyFilings,
 } from "#common/records/filed-figures.ts";
+import { useLoadedOnce } from "../../hooks/use-loaded-once";
 
 /**
  * "Filed with the SEC" in a listed company's profile (issue 41): its revenue, excise taxes and net
@@ -15,25 +15,11 @@ import {
  * opened in the browser asks the API. Where no filing was imported, the section says so.
  */
 export function CompanyFilingsSection({ company, initial }: { company: Company; initial: CompanyFilings | null }) {
-  const [filings, setFilings] = useState<CompanyFilings | null>(initial?.companyId === company.id ? initial : null);
-  const [failed, setFailed] = useState(false);
   const filer = company.secFiler;
-
-  useEffect(() => {
-    if (filings || !filer) return;
-    const abort = new AbortController();
-    fetch(filingsApiUrl(company.id), { signal: abort.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`filings answered ${res.status}`);
-        setFilings((await res.json()) as CompanyFilings);
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setFailed(true);
-      });
-    return () => abort.abort();
-    // One company per dialog (the dialog is keyed by company): loaded once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [company.id]);
+  const { data: filings, failed } = useLoadedOnce<CompanyFilings>(
+    filer ? filingsApiUrl(company.id) : undefined,
+    initial?.companyId === company.id ? initial : null,
+  );
 
   if (!filer) return null;
   const headingId = `company-${company.id}-filings`;

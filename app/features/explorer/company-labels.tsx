@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import type { Company } from "#common/content/company.ts";
 import { LABELS_PATH, RECENT_LABEL_DAYS, labelQuery, type LabelPage } from "#common/records/label-approval.ts";
 import { LabelItems } from "../../components/label-items";
+import { useLoadedOnce } from "../../hooks/use-loaded-once";
 
 /** A company's recent approvals as the profile shows them: the server's, with the page, or the API's. */
 export interface CompanyLabels {
@@ -20,24 +20,10 @@ const apiUrl = (companyId: number) => `/api/data/labels${labelQuery({ company: c
  * the browser asks the API. Where the registry was never imported, the section says so.
  */
 export function CompanyLabelsSection({ company, initial }: { company: Company; initial: CompanyLabels | null }) {
-  const [page, setPage] = useState<LabelPage | null>(initial?.companyId === company.id ? initial.page : null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (page) return;
-    const abort = new AbortController();
-    fetch(apiUrl(company.id), { signal: abort.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`approvals answered ${res.status}`);
-        setPage((await res.json()) as LabelPage);
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setFailed(true);
-      });
-    return () => abort.abort();
-    // One company per dialog (the dialog is keyed by company): loaded once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [company.id]);
+  const { data: page, failed } = useLoadedOnce<LabelPage>(
+    apiUrl(company.id),
+    initial?.companyId === company.id ? initial.page : null,
+  );
 
   const headingId = `company-${company.id}-labels`;
   const all = `${LABELS_PATH}${labelQuery({ company: company.id })}`;
