@@ -37,15 +37,10 @@ export async function importFigures(
   options: { code?: string | undefined; country?: string | undefined } = {},
 ): Promise<ImportFigures | undefined> {
   const code = options.code && HS2208_LABELS[options.code] ? options.code : "all";
-  const rows = await db
-    .selectFrom("data_observations as o")
-    .innerJoin("data_series as s", "s.id", "o.series_id")
-    .select(["s.geography", "s.category", "o.period", "o.value"])
-    .where("s.source_id", "=", CENSUS_HS2208_SOURCE.id)
-    .where("s.measure", "=", CENSUS_MEASURES.general)
-    .where("s.geography", "like", "country:%")
-    .execute();
-  if (rows.length === 0) return undefined;
+  // The same rows the assistant reads: one query for both.
+  const table = await importsTable(db);
+  if (!table) return undefined;
+  const { rows, asOf } = table;
   const last = await db
     .selectFrom("data_imports")
     .select("imported_at")
@@ -53,14 +48,10 @@ export async function importFigures(
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
 
-  const asOf = rows.reduce((max, r) => (r.period > max ? r.period : max), "0000-00");
   const from = monthsBefore(asOf, 11);
   const before = monthsBefore(asOf, 23);
   const names = new Map<string, string>();
-  for (const r of rows) {
-    const c = countryOf(r.geography);
-    names.set(c.code, c.name);
-  }
+  for (const r of rows) names.set(r.countryCode, r.country);
   const country = options.country && names.has(options.country) ? options.country : undefined;
 
   /** Sums by a key over the rows kept, for the latest twelve months and the twelve before. */
@@ -79,10 +70,10 @@ export async function importFigures(
     }
     return { now, earlier, full: (key: string) => (earlierMonths.get(key)?.size ?? 0) === 12 };
   };
-  const ofCode = (r: (typeof rows)[number]) => code === "all" || r.category === code;
-  const ofCountry = (r: (typeof rows)[number]) => !country || countryOf(r.geography).code === country;
+  const ofCode = (r: (typeof rows)[number]) => code === "all" || r.code === code;
+  const ofCountry = (r: (typeof rows)[number]) => !country || r.countryCode === country;
 
-  const byCountry = twoYears(ofCode, (r) => countryOf(r.geography).code);
+  const byCountry = twoYears(ofCode, (r) => r.countryCode);
   const countries: CountryFigure[] = [...byCountry.now]
     .map(([c, value]) => ({
       code: c,
@@ -92,7 +83,7 @@ export async function importFigures(
     }))
     .sort((a, b) => b.value - a.value);
 
-  const byCode = twoYears(ofCountry, (r) => r.category);
+  const byCode = twoYears(ofCountry, (r) => r.code);
   const codes: CodeFigure[] = Object.entries(HS2208_LABELS)
     .filter(([c]) => byCode.now.has(c))
     .map(([c, label]) => ({
