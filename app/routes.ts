@@ -29,6 +29,11 @@ export default [
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe/:key", "routes/newsletter-unsubscribe.tsx"),
   route("newsletter/resubscribe/:key", "routes/newsletter-resubscribe.tsx"),
+  // Follow a company, a brand or a topic (issue 42): the form's answer, the signed page of an
+  // address's follows, and the digest's unsubscribe.
+  route("follow", "routes/follow.tsx"),
+  route("follows/unsubscribe/:token", "routes/follows-unsubscribe.tsx"),
+  route("follows/:token", "routes/follows-manage.tsx"),
   // The editor's desk (issue 16): sign-in pages, then everything behind a session.
   ...prefix("admin", [
     route("sign-in", "routes/admin/sign-in.tsx"),

@@ -95,6 +95,8 @@ const envSchema = z.object({
     .default(60),
   /** Subscribe requests per client address per hour (each address also gets at most 3 confirmation emails a day). */
   SUBSCRIBE_RATE_PER_HOUR: positiveInt.min(1).default(10),
+  // Issue 42: follow requests per client address, and per email address, an hour.
+  FOLLOW_RATE_PER_HOUR: positiveInt.min(1).default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "expected a redis:// URL")

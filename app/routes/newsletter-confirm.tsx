@@ -3,7 +3,7 @@ import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { STATIC_PAGE } from "../lib/static-page";
 import { NewsletterNotice, READ_RECAPS } from "../features/newsletter/newsletter-notice";
-import { confirmationState, confirmSubscription } from "#server/newsletter/subscribers.server.ts";
+import { confirmationPurpose, confirmationState, confirmSubscription } from "#server/newsletter/subscribers.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -38,8 +38,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
-  const state = await confirmationState(database.db, params.token);
-  return data({ state }, { status: state === "expired" ? 410 : 200 });
+  const [state, asked] = await Promise.all([
+    confirmationState(database.db, params.token),
+    confirmationPurpose(database.db, params.token),
+  ]);
+  return data({ state, follows: asked === "follows" }, { status: state === "expired" ? 410 : 200 });
 }
 
 /** The button: confirms the address, once, within the link's time. */
@@ -52,6 +55,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   // After the button, the loader runs again and finds the link used: the action's outcome is what happened.
   const outcome = actionData?.outcome ?? loaderData.state;
+  // An address given only to follow (issue 42): the same steps, in the digest's words.
+  if (loaderData.follows && outcome !== "expired") return <FollowsConfirm outcome={outcome} />;
   if (outcome === "pending") {
     return (
       <NewsletterNotice title="Confirm your subscription" tone="ok">
@@ -91,6 +96,37 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       next={{ to: "/newsletter", label: "Subscribe again" }}
     >
       <p>A confirmation link works once, for 48 hours. If you have not confirmed yet, ask for a new one.</p>
+    </NewsletterNotice>
+  );
+}
+
+const READ_FOLLOWS = { to: "/explorer", label: "Browse the Top Players" };
+
+function FollowsConfirm({ outcome }: { outcome: "pending" | "confirmed" | "already" }) {
+  if (outcome === "pending")
+    return (
+      <NewsletterNotice title="Confirm your address" tone="ok">
+        <p>One more step: confirm that you want the digest of what you follow at this address.</p>
+        <form method="post">
+          <button
+            type="submit"
+            className="min-h-11 rounded-md bg-ink-900 px-4 py-2 font-semibold text-white hover:bg-ink-800"
+          >
+            Confirm and follow
+          </button>
+        </form>
+      </NewsletterNotice>
+    );
+  return (
+    <NewsletterNotice
+      title={outcome === "confirmed" ? "You're following" : "Your address is confirmed"}
+      tone="ok"
+      next={READ_FOLLOWS}
+    >
+      <p>
+        What you follow comes in your digest when the hub has something new about it. Every digest links to a page where
+        you can change what you follow, and has a one-click unsubscribe link.
+      </p>
     </NewsletterNotice>
   );
 }

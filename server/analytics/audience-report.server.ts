@@ -161,6 +161,7 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
     db
       .selectFrom("newsletter_subscribers")
       .select(["requested_at", "confirmed_at", "unsubscribed_at", "bounced_at"])
+      .where("status", "<>", "none")
       .where((eb) =>
         eb.or(
           (["requested_at", "confirmed_at", "unsubscribed_at", "bounced_at"] as const).map((c) =>
@@ -202,7 +203,8 @@ export async function subscribersReport(db: Kysely<DB>, period: Period): Promise
       if (row) row[field] += 1;
     }
   const now = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
-  for (const s of statuses) now[s.status] = n(s.n);
+  // An address given only to follow (issue 42) never asked for the recap: it is no subscriber of it.
+  for (const s of statuses) if (s.status !== "none") now[s.status] = n(s.n);
 
   const shown = sends.filter((s) => s.queued_at >= start);
   const out: SubscribersReport["sends"] = [];

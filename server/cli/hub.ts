@@ -66,7 +66,10 @@ Newsletter (the weekly recap by email)
   newsletter status <recap-id>    how far a recap's send has got
   subscribers                     how many addresses are pending, confirmed, unsubscribed, bounced
   subscriber export <address>     everything kept about one address (a privacy request), as JSON
-  subscriber delete <address>     delete an address and the record of mail sent to it
+  subscriber delete <address>     delete an address, its follows and the record of mail sent to it
+
+Follows (a digest of what a reader follows; docs/follow.md)
+  digest preview <address>        the digest the address would get for the last seven days
 
 Sample content
   sample remove                   take the demo recaps and episodes (and their comments and
@@ -438,6 +441,19 @@ export async function runHub(
       await client.json("POST", "/api/admin/subscribers/delete", { email: need(arg, "the address") });
       out(`Deleted ${arg} and the record of mail sent to it.`);
       return;
+    case "digest preview": {
+      const { preview } = await client.json<{
+        preview:
+          | { status: "not-on"; digest: string }
+          | { status: "empty"; since: string; until: string }
+          | { status: "ready"; subject: string; text: string };
+      }>("POST", "/api/admin/digest/preview", { email: need(arg, "the address") });
+      if (preview.status === "not-on") out(`No digest goes to ${arg}: its digest is ${preview.digest}.`);
+      else if (preview.status === "empty")
+        out(`Nothing new for ${arg} from ${preview.since} to ${preview.until}: no digest would be sent.`);
+      else out(`Subject: ${preview.subject}\n\n${preview.text}`);
+      return;
+    }
     case "sample remove": {
       const { removed } = await client.json<{ removed: { recaps: number; episodes: number; media: number } }>(
         "POST",

@@ -11,6 +11,7 @@ import { companyFacts, secStream } from "../../tests/support/sec-files.ts";
 import { colaCsv, colaStream } from "../../tests/support/cola-files.ts";
 import { createRecap } from "./admin-recaps.server.ts";
 import os from "node:os";
+import { requestFollow } from "../follows/follows.server.ts";
 import { BACKUP_TABLES, exportSnapshot, importSnapshot, snapshotSchema } from "./backup.ts";
 import { ShareStore } from "../chat/share-store.ts";
 import { saveEpisodeDraft, saveRecapDraft } from "../desk/drafts.server.ts";
@@ -210,6 +211,27 @@ async function fillEveryTable(db: Database["db"]) {
   );
   // A listed Top Player's filed figures and filings (issue 41).
   await importSecFile(db, secStream(companyFacts()), "CIK0000014693.json");
+  // A reader's follow and a digest sent to it (issue 42).
+  const follow = await requestFollow(db, "reader0@example.com", { kind: "topic", key: "tariffs" }, "topic");
+  const run = await db
+    .insertInto("digest_runs")
+    .values({
+      period_key: "weekly:2026-11-23T07:00:00.000Z",
+      kind: "weekly",
+      recap_id: null,
+      since_at: "2026-11-16T07:00:00.000Z",
+      until_at: "2026-11-23T07:00:00.000Z",
+      queued_by: "schedule",
+      queued_at: at,
+      expanded_at: at,
+      recipients: 1,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("digest_deliveries")
+    .values({ run_id: run.id, subscriber_id: follow.subscriberId, status: "sent", next_attempt_at: at, sent_at: at })
+    .execute();
 }
 
 /** One month of Iowa sales in the shared file's layout. */

@@ -46,6 +46,9 @@ export const BACKUP_TABLES = [
   "label_approvals",
   "sec_filings",
   "filed_figures",
+  "reader_follows",
+  "digest_runs",
+  "digest_deliveries",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -168,7 +171,7 @@ const rowSchemas = {
   newsletter_subscribers: z.object({
     id: z.number().int().positive(),
     email: z.string(),
-    status: z.enum(["pending", "confirmed", "unsubscribed", "bounced"]),
+    status: z.enum(["pending", "confirmed", "unsubscribed", "bounced", "none"]),
     source: z.string(),
     requested_at: z.string(),
     confirmed_at: nullableText,
@@ -178,6 +181,9 @@ const rowSchemas = {
     confirm_token: nullableText,
     confirm_expires_at: nullableText,
     unsubscribe_key: z.string(),
+    // Issue 42: a backup made before follows holds addresses that asked for the recap alone.
+    digest: z.enum(["none", "pending", "on", "off"]).default("none"),
+    digest_cadence: z.enum(["weekly", "immediate"]).default("weekly"),
   }),
   newsletter_sends: z.object({
     id: z.number().int().positive(),
@@ -322,6 +328,37 @@ const rowSchemas = {
     fiscal_period: nullableText,
     import_id: z.number().int(),
   }),
+  reader_follows: z.object({
+    id: z.number().int().positive(),
+    subscriber_id: z.number().int(),
+    kind: z.enum(["company", "brand", "topic"]),
+    item: z.string(),
+    created_at: z.string(),
+  }),
+  digest_runs: z.object({
+    id: z.number().int().positive(),
+    period_key: z.string(),
+    kind: z.enum(["weekly", "alert"]),
+    recap_id: z.number().int().nullable(),
+    since_at: z.string(),
+    until_at: z.string(),
+    queued_by: z.string(),
+    queued_at: z.string(),
+    expanded_at: nullableText,
+    recipients: z.number().int().nullable(),
+  }),
+  digest_deliveries: z.object({
+    id: z.number().int().positive(),
+    run_id: z.number().int(),
+    subscriber_id: z.number().int(),
+    status: z.enum(["queued", "sending", "committing", "sent", "failed", "skipped"]),
+    attempts: z.number().int(),
+    next_attempt_at: z.string(),
+    owner: nullableText,
+    lease_until: nullableText,
+    sent_at: nullableText,
+    last_error: nullableText,
+  }),
 };
 
 const tableRows = <T extends BackupTable>(table: T) => z.array(rowSchemas[table]);
@@ -362,6 +399,9 @@ const fullSnapshotSchema = z.object({
     label_approvals: tableRows("label_approvals").default([]),
     sec_filings: tableRows("sec_filings").default([]),
     filed_figures: tableRows("filed_figures").default([]),
+    reader_follows: tableRows("reader_follows").default([]),
+    digest_runs: tableRows("digest_runs").default([]),
+    digest_deliveries: tableRows("digest_deliveries").default([]),
   }),
 });
 export type FullSnapshot = z.infer<typeof fullSnapshotSchema>;

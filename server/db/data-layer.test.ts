@@ -50,6 +50,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-12-02T0900-market-data",
       "2026-12-03T0900-label-approvals",
       "2026-12-04T0900-sec-filings",
+      "2026-12-05T0900-follows",
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
@@ -211,6 +212,7 @@ describe.each(ENGINES)("data layer on %s", (engine) => {
       "2026-12-02T0900-market-data",
       "2026-12-03T0900-label-approvals",
       "2026-12-04T0900-sec-filings",
+      "2026-12-05T0900-follows",
     ]);
     const { n } = await database.db
       .selectFrom("weekly_summaries")

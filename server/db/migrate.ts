@@ -20,6 +20,7 @@ import * as sampleFlag from "./migrations/2026-12-01T0900-sample-flag.ts";
 import * as marketData from "./migrations/2026-12-02T0900-market-data.ts";
 import * as labelApprovals from "./migrations/2026-12-03T0900-label-approvals.ts";
 import * as secFilings from "./migrations/2026-12-04T0900-sec-filings.ts";
+import * as follows from "./migrations/2026-12-05T0900-follows.ts";
 
 // A static list rather than a folder scan, so the same migrations run from the
 // bundled server and from scripts, with no file-system lookups at start.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02T0900-market-data": marketData,
   "2026-12-03T0900-label-approvals": labelApprovals,
   "2026-12-04T0900-sec-filings": secFilings,
+  "2026-12-05T0900-follows": follows,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { AnswerProvider } from "#common/chat/kept-answers.ts";
+import type { DigestCadence, FollowKind } from "#common/follows/follow-item.ts";
 
 /** Dates are ISO strings on both engines: `YYYY-MM-DD` for days, full ISO-8601 UTC for instants. */
 export interface WeeklySummariesTable {
@@ -316,7 +317,11 @@ export interface PublicationsTable {
   published_at: string;
 }
 
-export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced";
+/** The recap's status for an address; "none": an address given only to follow (issue 42), never asked for the recap. */
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced" | "none";
+
+/** The digest of followed items for an address: never asked, waiting for the confirmation, on, or stopped by its owner. */
+export type DigestStatus = "none" | "pending" | "on" | "off";
 
 /** An email address that asked for the weekly recap (never shown on a page or written to a log). */
 export interface NewsletterSubscribersTable {
@@ -337,6 +342,46 @@ export interface NewsletterSubscribersTable {
   confirm_expires_at: string | null;
   /** The key in every mail's unsubscribe link (it can only unsubscribe and subscribe again). */
   unsubscribe_key: string;
+  digest: Generated<DigestStatus>;
+  digest_cadence: Generated<DigestCadence>;
+}
+
+/** One item an address follows (issue 42): a company by id, a brand or a topic by slug. */
+export interface ReaderFollowsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  kind: FollowKind;
+  item: string;
+  created_at: string;
+}
+
+/** One digest going out: a week's (`weekly:<until>`) or a recap's alerts (`alert:<recap id>`), each once ever. */
+export interface DigestRunsTable {
+  id: Generated<number>;
+  period_key: string;
+  kind: "weekly" | "alert";
+  recap_id: number | null;
+  /** What counts as new: recaps and episodes published in [since_at, until_at). */
+  since_at: string;
+  until_at: string;
+  queued_by: string;
+  queued_at: string;
+  expanded_at: string | null;
+  recipients: number | null;
+}
+
+/** One digest to one reader: unique per pair, sent like a recap's delivery. */
+export interface DigestDeliveriesTable {
+  id: Generated<number>;
+  run_id: number;
+  subscriber_id: number;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  owner: string | null;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
 }
 
 /** A recap going out by email: one per recap, ever. */
@@ -485,6 +530,9 @@ export interface DB {
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_confirmations: NewsletterConfirmationsTable;
+  reader_follows: ReaderFollowsTable;
+  digest_runs: DigestRunsTable;
+  digest_deliveries: DigestDeliveriesTable;
   chat_shares: ChatSharesTable;
   chat_feedback: ChatFeedbackTable;
   newsletter_pace: NewsletterPaceTable;

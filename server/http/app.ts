@@ -222,7 +222,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
  * A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs,
  * nor a tracked mail's token (it names a subscriber).
  */
-const SECRET_PATHS = [/^(\/admin\/password\/)[^/?#.]+/, NEWSLETTER_SECRET_PATH, /^(\/newsletter\/[oc]\/)[^/?#]+/];
+const SECRET_PATHS = [
+  /^(\/admin\/password\/)[^/?#.]+/,
+  NEWSLETTER_SECRET_PATH,
+  /^(\/newsletter\/[oc]\/)[^/?#]+/,
+  // The signed links of the digest (issue 42): the manage page and the unsubscribe.
+  /^(\/follows\/(?:unsubscribe\/)?)[^/?#]+/,
+];
 export const withoutSecrets = (url: string) =>
   SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
 

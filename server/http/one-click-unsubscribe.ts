@@ -1,6 +1,8 @@
 import { Router } from "express";
 import type { Database } from "../db/client.ts";
 import { unsubscribe } from "../newsletter/subscribers.server.ts";
+import { readFollowLink } from "../follows/follow-links.server.ts";
+import { setDigest } from "../follows/follows.server.ts";
 
 /**
  * RFC 8058's one-click unsubscribe: the POST a mailbox provider sends to the
@@ -20,6 +22,17 @@ export function oneClickUnsubscribe(database: Database): Router {
   router.post("/newsletter/unsubscribe/:key", async (req, res, next) => {
     if (req.get("sec-fetch-dest") === "document") return next();
     const done = await unsubscribe(database.db, String(req.params.key));
+    res
+      .status(done === undefined ? 404 : 200)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send(done === undefined ? "Nothing to unsubscribe." : "Unsubscribed.");
+  });
+  // The digest's own (issue 42): it stops the digest and leaves the recap alone.
+  router.post("/follows/unsubscribe/:token", async (req, res, next) => {
+    if (req.get("sec-fetch-dest") === "document") return next();
+    const link = await readFollowLink(database.db, String(req.params.token), "stop");
+    const done = link && (await setDigest(database.db, link.id, false));
     res
       .status(done === undefined ? 404 : 200)
       .set("Cache-Control", "no-store")

@@ -34,13 +34,21 @@ export interface ClaimedConfirmation {
   /** The link's one-time secret, made now: only its digest is stored. */
   token: string;
   attempts: number;
+  /** What the address asked for: the mail and the page say what a click confirms. */
+  asked: ConfirmationAsked;
 }
+
+/** What a confirmation confirms: the recap, the digest of followed items (issue 42), or both. */
+export type ConfirmationAsked = "recap" | "follows" | "both";
+
+export const confirmationAsked = (row: { status: string; digest: string }): ConfirmationAsked =>
+  row.status === "pending" ? (row.digest === "pending" ? "both" : "recap") : "follows";
 
 /**
  * Takes the next confirmation mail due and makes the secret for its link,
  * replacing any earlier one: a mail sent again after a failure or a crash
- * carries a new link, and only the newest works. Rows whose address is no
- * longer pending (confirmed meanwhile, deleted, expired) are skipped.
+ * carries a new link, and only the newest works. Rows whose address no longer
+ * waits for the recap or the digest (confirmed meanwhile, deleted, expired) are skipped.
  */
 export async function claimConfirmation(
   db: Kysely<DB>,
@@ -60,10 +68,18 @@ export async function claimConfirmation(
           confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
         })
         .where("id", "=", c.subscriberId)
-        .where("status", "=", "pending")
-        .returning("email")
+        .where((eb) => eb.or([eb("status", "=", "pending"), eb("digest", "=", "pending")]))
+        .returning(["email", "status", "digest"])
         .executeTakeFirst();
-      if (armed) return { id: c.id, subscriberId: c.subscriberId, email: armed.email, token, attempts: c.attempts };
+      if (armed)
+        return {
+          id: c.id,
+          subscriberId: c.subscriberId,
+          email: armed.email,
+          token,
+          attempts: c.attempts,
+          asked: confirmationAsked(armed),
+        };
       await skipClaimed(trx, "newsletter_confirmations", c.id, "no longer pending");
     }
   });

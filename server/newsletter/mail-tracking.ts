@@ -6,18 +6,18 @@ import type { DB } from "../db/schema.ts";
 export const openPath = (token: string) => `/newsletter/o/${token}.gif`;
 export const clickPath = (token: string, url: string) => `/newsletter/c/${token}?u=${encodeURIComponent(url)}`;
 
-const KEY_NAME = "newsletter-links";
-
-/** The key this site signs its tracking links with: made by the first instance that needs it, then shared. */
-export async function trackingKey(db: Kysely<DB>): Promise<string> {
+/** A key this site signs links with, by name: made by the first instance that needs it, then shared. */
+export async function siteKey(db: Kysely<DB>, name: string): Promise<string> {
   await db
     .insertInto("site_secrets")
-    .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url") })
+    .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
-  return (await db.selectFrom("site_secrets").select("value").where("name", "=", KEY_NAME).executeTakeFirstOrThrow())
-    .value;
+  return (await db.selectFrom("site_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow()).value;
 }
+
+/** The key this site signs its tracking links with. */
+export const trackingKey = (db: Kysely<DB>) => siteKey(db, "newsletter-links");
 
 const signature = (key: string, what: string) =>
   createHmac("sha256", key).update(what).digest("base64url").slice(0, 22);

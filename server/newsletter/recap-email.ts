@@ -34,10 +34,10 @@ export function plainText(markdown: string, siteUrl: string): string {
 // Colours are set on every block, light text on nothing: clients that force a dark
 // mode invert a designed pair, and one that only darkens the background never leaves
 // dark text on it. The layout is one table column, 600 px at most, as every client renders.
-const INK = "#14213d";
-const MUTED = "#475a82";
-const PAPER = "#ffffff";
-const ACCENT = "#8a4b14";
+export const INK = "#14213d";
+export const MUTED = "#475a82";
+export const PAPER = "#ffffff";
+export const ACCENT = "#8a4b14";
 
 /**
  * The email of a recap: headline, image, snippet and text, then a "Read on the

@@ -102,7 +102,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   // link (the newest works), which costs the reader a second mail and nothing else. So no commit point.
   async function confirm(smtp: SmtpClient, c: ClaimedConfirmation): Promise<void> {
     const table = "newsletter_confirmations";
-    const mail = confirmationEmail(c.email, `${o.site.siteUrl}${confirmPath(c.token)}`, o.site);
+    const mail = confirmationEmail(c.email, `${o.site.siteUrl}${confirmPath(c.token)}`, o.site, c.asked);
     const renewing = keepLease(table, c.id);
     try {
       await smtp.send({ ...mail, messageId: `<confirm-${c.id}.${c.attempts}@${messageIdHost}>` });

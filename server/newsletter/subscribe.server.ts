@@ -9,6 +9,7 @@ import { mailQueued } from "./queue-signal.ts";
 import type { EmailSite } from "./recap-email.ts";
 import { digestOf } from "./link-secret.ts";
 import { emailAddress, requestSubscription, SUBSCRIBE_SOURCES } from "./subscribers.server.ts";
+import { FOLLOW_TEXTS } from "#common/follows/follow-item.ts";
 
 /** Confirmation mails one address may be sent a day: enough to lose one, too few to flood anyone. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -25,6 +26,9 @@ export interface NewsletterServices {
   mailer: Mailer | undefined;
   perClient: RateLimit;
   perAddress: RateLimit;
+  /** The follow form's own limits (issue 42): per client, and per address asked for (by its sha256). */
+  followPerClient: RateLimit;
+  followPerAddress: RateLimit;
   site: EmailSite;
 }
 
@@ -42,6 +46,18 @@ export function newsletterServices(config: Config, redis?: Redis): NewsletterSer
       "subscribe-address",
       [{ points: CONFIRMATIONS_PER_ADDRESS_PER_DAY, seconds: 86_400 }],
       () => "",
+      redis,
+    ),
+    followPerClient: new RateLimit(
+      "follow-client",
+      [{ points: config.FOLLOW_RATE_PER_HOUR, seconds: 3600 }],
+      (s) => FOLLOW_TEXTS.tooManyFromNetwork(waitText(s)),
+      redis,
+    ),
+    followPerAddress: new RateLimit(
+      "follow-address",
+      [{ points: config.FOLLOW_RATE_PER_HOUR, seconds: 3600 }],
+      (s) => FOLLOW_TEXTS.tooManyForAddress(waitText(s)),
       redis,
     ),
     site: { brand: config.SITE_BRAND, siteUrl: config.SITE_URL },

@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { DB, SubscriberStatus } from "../db/schema.ts";
-import { queueConfirmation } from "./confirmations.ts";
+import type { DB, DigestStatus, SubscriberStatus } from "../db/schema.ts";
+import { confirmationAsked, queueConfirmation, type ConfirmationAsked } from "./confirmations.ts";
 import { digestOf, newSecret } from "./link-secret.ts";
 
 /** An address never confirmed is forgotten this long after it was given. */
@@ -79,13 +79,17 @@ export type ConfirmOutcome = "confirmed" | "already" | "expired";
  */
 export async function confirmSubscription(db: Kysely<DB>, token: string, now = new Date()): Promise<ConfirmOutcome> {
   const digest = digestOf(token);
+  // One click confirms what the address asked for: the recap (status pending), the digest of its
+  // follows (digest pending), or both; the other is left as it was (issue 42). A bounced address that
+  // clicks is reachable again, but only gets what it asked for this time.
   const result = await db
     .updateTable("newsletter_subscribers")
     .set({
-      status: "confirmed",
+      status: sql<SubscriberStatus>`case when status = 'pending' then 'confirmed' when status = 'bounced' then 'none' else status end`,
+      digest: sql<DigestStatus>`case when digest = 'pending' then 'on' else digest end`,
       confirmed_at: now.toISOString(),
       confirm_expires_at: null,
-      unsubscribed_at: null,
+      unsubscribed_at: sql<string | null>`case when status = 'pending' then null else unsubscribed_at end`,
       bounced_at: null,
       bounce_reason: null,
     })
@@ -95,11 +99,11 @@ export async function confirmSubscription(db: Kysely<DB>, token: string, now = n
   if (Number(result.numUpdatedRows) === 1) return "confirmed";
   const used = await db
     .selectFrom("newsletter_subscribers")
-    .select("status")
+    .select(["status", "digest"])
     .where("confirm_token", "=", digest)
     .where("confirm_expires_at", "is", null)
     .executeTakeFirst();
-  return used?.status === "confirmed" ? "already" : "expired";
+  return used && (used.status === "confirmed" || used.digest === "on") ? "already" : "expired";
 }
 
 /**
@@ -115,12 +119,25 @@ export async function confirmationState(
 ): Promise<"pending" | Exclude<ConfirmOutcome, "confirmed">> {
   const row = await db
     .selectFrom("newsletter_subscribers")
-    .select(["status", "confirm_expires_at"])
+    .select(["status", "digest", "confirm_expires_at"])
     .where("confirm_token", "=", digestOf(token))
     .executeTakeFirst();
   if (!row) return "expired";
-  if (row.confirm_expires_at === null) return row.status === "confirmed" ? "already" : "expired";
+  if (row.confirm_expires_at === null) return row.status === "confirmed" || row.digest === "on" ? "already" : "expired";
   return row.confirm_expires_at > now.toISOString() ? "pending" : "expired";
+}
+
+/** What a confirmation link's address asked for (the page's words follow it); "recap" for an unknown link. */
+export async function confirmationPurpose(db: Kysely<DB>, token: string): Promise<ConfirmationAsked> {
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["status", "digest", "confirm_expires_at"])
+    .where("confirm_token", "=", digestOf(token))
+    .executeTakeFirst();
+  if (!row) return "recap";
+  // A used link: the address is no longer pending, so its words come from what it receives now.
+  if (row.confirm_expires_at === null) return row.status === "confirmed" ? "recap" : "follows";
+  return confirmationAsked(row);
 }
 
 /** Whether an unsubscribe key's address gets the recap now (its page offers the button), left already, or is unknown. */
@@ -193,20 +210,16 @@ export async function expirePending(db: Kysely<DB>, now = new Date()): Promise<n
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .deleteFrom("newsletter_subscribers")
-      .where("status", "=", "pending")
+      .where("status", "in", ["pending", "none"])
       .where("confirmed_at", "is", null)
       .where("requested_at", "<", before)
       .returning("id")
       .execute();
-    if (rows.length)
-      await trx
-        .deleteFrom("newsletter_confirmations")
-        .where(
-          "subscriber_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute();
+    if (rows.length) {
+      const ids = rows.map((r) => r.id);
+      await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "in", ids).execute();
+      await trx.deleteFrom("reader_follows").where("subscriber_id", "in", ids).execute();
+    }
     return rows.length;
   });
 }
@@ -230,9 +243,26 @@ export async function exportSubscriber(db: Kysely<DB>, email: string) {
     .where("e.subscriber_id", "=", s.id)
     .orderBy("e.at")
     .execute();
+  const follows = await db
+    .selectFrom("reader_follows")
+    .select(["kind", "item", "created_at"])
+    .where("subscriber_id", "=", s.id)
+    .orderBy("id")
+    .execute();
+  const digests = await db
+    .selectFrom("digest_deliveries as d")
+    .innerJoin("digest_runs as r", "r.id", "d.run_id")
+    .select(["r.period_key", "d.status", "d.attempts", "d.sent_at", "d.last_error"])
+    .where("d.subscriber_id", "=", s.id)
+    .orderBy("d.id")
+    .execute();
   return {
     email: s.email,
     status: s.status,
+    digest: s.digest,
+    digest_cadence: s.digest_cadence,
+    follows,
+    digests,
     source: s.source,
     requested_at: s.requested_at,
     confirmed_at: s.confirmed_at,
@@ -252,6 +282,8 @@ export async function deleteSubscriber(db: Kysely<DB>, email: string): Promise<b
     await trx.deleteFrom("newsletter_deliveries").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_engagement").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_confirmations").where("subscriber_id", "=", s.id).execute();
+    await trx.deleteFrom("reader_follows").where("subscriber_id", "=", s.id).execute();
+    await trx.deleteFrom("digest_deliveries").where("subscriber_id", "=", s.id).execute();
     await trx.deleteFrom("newsletter_subscribers").where("id", "=", s.id).execute();
     return true;
   });
@@ -264,7 +296,7 @@ export async function subscriberCounts(db: Kysely<DB>): Promise<Record<Subscribe
     .select(["status", db.fn.countAll<string>().as("n")])
     .groupBy("status")
     .execute();
-  const out: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
+  const out: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0, none: 0 };
   for (const r of rows) out[r.status] = Number(r.n);
   return out;
 }

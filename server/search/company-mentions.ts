@@ -165,7 +165,7 @@ function writtenAs(key: string, company: Company): string {
 }
 
 /** A term and the ways a text may also write it; case is ignored later, so these differ in letters only. */
-function formsOf(term: string): string[] {
+export function formsOf(term: string): string[] {
   const variants = [
     term,
     term.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC"),

@@ -13,6 +13,8 @@ import {
   subscriberCounts,
 } from "../../newsletter/subscribers.server.ts";
 import { HttpError } from "../errors.ts";
+import { COMPANIES } from "../../content/companies.server.ts";
+import { previewDigest } from "../../follows/digest-preview.ts";
 import { jsonBody } from "../json-body.ts";
 import { parseBody } from "./request-schemas.ts";
 
@@ -78,6 +80,14 @@ export function newsletterApi(config: Config, database: Database, newsletter: Ne
     const subscriber = await exportSubscriber(db, email);
     if (!subscriber) throw new HttpError(404, "No subscriber with that address");
     res.set("Cache-Control", "no-store").json({ subscriber });
+  });
+
+  // Issue 42: the digest an address would get now (the last seven days), or why none.
+  router.post("/digest/preview", ...jsonBody(4096), async (req, res) => {
+    const { email } = parseBody(subscriberRef, req.body);
+    const preview = await previewDigest(db, COMPANIES, site, email);
+    if (preview.status === "unknown") throw new HttpError(404, "No subscriber with that address");
+    res.set("Cache-Control", "no-store").json({ preview });
   });
 
   router.post("/subscribers/delete", ...jsonBody(4096), async (req, res) => {

@@ -1,0 +1,64 @@
+import { FOLLOW_PATH, FOLLOW_TEXTS, type FollowItem, type FollowSource } from "#common/follows/follow-item.ts";
+import { useSite } from "../hooks/use-site";
+
+interface FollowFormProps {
+  item: Pick<FollowItem, "kind" | "key" | "name" | "feedUrl">;
+  /** Where the form stands (kept with the consent). */
+  source: FollowSource;
+  email?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * Follow a company, a brand or a topic (issue 42): a plain HTML form posting to /follow,
+ * so it works without JavaScript and on pages that ship none, with the item's RSS feed
+ * beside it for readers who would rather not give an address. Looks from `.subscribe`.
+ */
+export function FollowForm({ item, source, email, error }: FollowFormProps) {
+  const site = useSite();
+  const id = `follow-${source}-${item.kind}-${item.key}`.replace(/[^\w-]/g, "-");
+  return (
+    <section className="subscribe" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Follow {item.name}</h2>
+      {site.newsletterOpen ? (
+        <form method="post" action={FOLLOW_PATH} className="space-y-2">
+          <p>{FOLLOW_TEXTS.intro(item.name)}</p>
+          <input type="hidden" name="kind" value={item.kind} />
+          <input type="hidden" name="item" value={item.key} />
+          <input type="hidden" name="source" value={source} />
+          {/* The honeypot: hidden from people (and from assistive technology), filled only by robots. */}
+          <div className="sr-only" aria-hidden="true">
+            <label htmlFor={`${id}-website`}>Leave empty</label>
+            <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
+          </div>
+          <label htmlFor={`${id}-email`}>{FOLLOW_TEXTS.label}</label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              placeholder="name@company.com"
+              defaultValue={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            <button type="submit">{FOLLOW_TEXTS.button}</button>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : (
+        <p>{FOLLOW_TEXTS.closed}</p>
+      )}
+      <p>
+        {FOLLOW_TEXTS.orFeed}: <a href={item.feedUrl}>{item.name} (RSS)</a>.
+      </p>
+    </section>
+  );
+}

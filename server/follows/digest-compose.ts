@@ -1,0 +1,262 @@
+// What a digest says (issue 42): for each followed item, the paragraphs of new recaps
+// that name it (quoted, linked to their section) and the podcast moments where it is
+// said (linked to the second). "New" is a window of publication times; the window's
+// recaps and episodes are read and cut into paragraphs and cues once, then every
+// reader's digest is composed from them in memory, which is what lets a run compose
+// thousands of digests a second.
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { Company } from "../content/companies.server.ts";
+import { markdownHeadings } from "../content/markdown-headings.ts";
+import { firstForm } from "../search/company-mentions.ts";
+import { plainText } from "../search/highlight.ts";
+import { itemTerms, type ItemTerms } from "./follow-items.server.ts";
+import { episodePath } from "#common/feeds/feed-paths.ts";
+import { parseTranscript } from "#common/podcast/transcript-format.ts";
+import { tagsFromColumn, topicSlug } from "#common/topics/topic.ts";
+import type { FollowItem } from "#common/follows/follow-item.ts";
+
+/** Longest quote of one paragraph or cue, in characters. */
+export const QUOTE_MAX = 600;
+
+export interface DigestParagraph {
+  kind: "paragraph";
+  recapId: number;
+  date: string;
+  headline: string;
+  /** The section's heading, when the paragraph stands under one. */
+  section: string | null;
+  text: string;
+  /** Site-relative: the recap, at the section. */
+  url: string;
+}
+
+export interface DigestMoment {
+  kind: "moment";
+  episodeId: number;
+  date: string;
+  title: string;
+  series: "daily" | "weekly";
+  /** Where the words are said; null for an untimed transcript or an episode given by its topic alone. */
+  seconds: number | null;
+  text: string;
+  url: string;
+}
+
+export interface DigestSection {
+  item: FollowItem;
+  paragraphs: DigestParagraph[];
+  moments: DigestMoment[];
+}
+
+interface Block {
+  /** Unique in the window: a paragraph or a cue is quoted once per digest, under the first item that names it. */
+  id: string;
+  text: string;
+}
+
+interface WindowRecap {
+  id: number;
+  date: string;
+  headline: string;
+  tags: string[];
+  summary: string;
+  paragraphs: Array<Block & { section: { id: string; text: string } | null }>;
+}
+
+interface WindowEpisode {
+  id: number;
+  date: string;
+  title: string;
+  series: "daily" | "weekly";
+  description: string;
+  tags: string[];
+  cues: Array<Block & { seconds: number | null }>;
+}
+
+/** The recaps and episodes published in [since, until), cut into what a digest quotes. */
+export interface DigestWindow {
+  since: string;
+  until: string;
+  recaps: WindowRecap[];
+  episodes: WindowEpisode[];
+}
+
+const cut = (text: string) => {
+  if (text.length <= QUOTE_MAX) return text;
+  const space = text.lastIndexOf(" ", QUOTE_MAX - 1);
+  return `${text.slice(0, space > QUOTE_MAX / 2 ? space : QUOTE_MAX - 1)}…`;
+};
+
+/** A recap body's paragraphs (blocks between blank lines and headings), each with the section it stands in. */
+function paragraphsOf(recapId: number, markdown: string): WindowRecap["paragraphs"] {
+  const headings = markdownHeadings(markdown);
+  const headingLines = new Set(headings.map((h) => h.line));
+  const lines = markdown.split(/\r?\n/);
+  // A heading's own line (ATX or setext), or a setext heading's underline (the line after one).
+  const isHeading = (i: number) =>
+    headingLines.has(i + 1) || (headingLines.has(i) && /^\s*(=+|-+)\s*$/.test(lines[i]!));
+  const out: WindowRecap["paragraphs"] = [];
+  let block: string[] = [];
+  let first = 0;
+  const flush = () => {
+    const text = block.length ? plainText(block.join("\n")) : "";
+    if (text) {
+      const inside = headings.filter((h) => h.line < first).at(-1);
+      out.push({ id: `r${recapId}:${first}`, text, section: inside ? { id: inside.id, text: inside.text } : null });
+    }
+    block = [];
+  };
+  lines.forEach((line, i) => {
+    if (line.trim() === "" || isHeading(i)) return flush();
+    if (!block.length) first = i + 1;
+    block.push(line);
+  });
+  flush();
+  return out;
+}
+
+function cuesOf(episodeId: number, transcript: string | null): WindowEpisode["cues"] {
+  if (!transcript) return [];
+  try {
+    const parsed = parseTranscript(transcript);
+    if (parsed.kind === "plain") return [{ id: `e${episodeId}:0`, text: parsed.text, seconds: null }];
+    return parsed.cues.map((cue, i) => ({ id: `e${episodeId}:${i}`, text: cue.text, seconds: Math.floor(cue.start) }));
+  } catch {
+    return [];
+  }
+}
+
+/** Reads the window's recaps and episodes (by when they were published on the hub: `created_at`). */
+export async function readDigestWindow(db: Kysely<DB>, since: string, until: string): Promise<DigestWindow> {
+  const [recaps, episodes] = await Promise.all([
+    db
+      .selectFrom("weekly_summaries")
+      .select(["id", "date", "headline", "content", "snippets", "tags"])
+      .where("created_at", ">=", since)
+      .where("created_at", "<", until)
+      .orderBy("date")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("podcast_episodes")
+      .select(["id", "date", "title", "description", "weekly_daily", "tags", "transcript"])
+      .where("created_at", ">=", since)
+      .where("created_at", "<", until)
+      .orderBy("date")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    since,
+    until,
+    recaps: recaps.map((r) => ({
+      id: r.id,
+      date: String(r.date).slice(0, 10),
+      headline: r.headline,
+      tags: tagsFromColumn(r.tags),
+      summary: r.snippets ?? "",
+      paragraphs: paragraphsOf(r.id, r.content),
+    })),
+    episodes: episodes.map((e) => ({
+      id: e.id,
+      date: String(e.date).slice(0, 10),
+      title: e.title,
+      series: e.weekly_daily,
+      description: e.description,
+      tags: tagsFromColumn(e.tags),
+      cues: cuesOf(e.id, e.transcript),
+    })),
+  };
+}
+
+const tagged = (tags: string[], slug: string | undefined) =>
+  slug !== undefined && tags.some((t) => topicSlug(t) === slug);
+const names = (terms: ItemTerms, text: string) => terms.forms.length > 0 && firstForm(terms.forms, text) !== undefined;
+
+/**
+ * One reader's digest: a section per followed item with something new, in the order
+ * the items are given. Each paragraph and cue is quoted once, under the first item
+ * that names it. A topic also takes the recaps and episodes tagged with it whose
+ * words do not name it (the recap's summary, the episode's description). Empty when
+ * nothing is new: then nothing is sent.
+ */
+export function composeDigest(
+  window: DigestWindow,
+  companies: readonly Company[],
+  items: readonly FollowItem[],
+): DigestSection[] {
+  const quoted = new Set<string>();
+  const sections: DigestSection[] = [];
+  for (const item of items) {
+    const terms = itemTerms(companies, item);
+    const section: DigestSection = { item, paragraphs: [], moments: [] };
+    for (const recap of window.recaps) {
+      const isTagged = tagged(recap.tags, terms.topicSlug);
+      let found = 0;
+      for (const p of recap.paragraphs) {
+        if (!names(terms, p.text)) continue;
+        found++;
+        if (quoted.has(p.id)) continue;
+        quoted.add(p.id);
+        section.paragraphs.push({
+          kind: "paragraph",
+          recapId: recap.id,
+          date: recap.date,
+          headline: recap.headline,
+          section: p.section?.text ?? null,
+          text: cut(p.text),
+          url: `/recap/${recap.id}${p.section ? `#${p.section.id}` : ""}`,
+        });
+      }
+      const whole = `r${recap.id}:tag`;
+      if (isTagged && found === 0 && !quoted.has(whole)) {
+        quoted.add(whole);
+        section.paragraphs.push({
+          kind: "paragraph",
+          recapId: recap.id,
+          date: recap.date,
+          headline: recap.headline,
+          section: null,
+          text: cut(recap.summary || recap.paragraphs[0]?.text || recap.headline),
+          url: `/recap/${recap.id}`,
+        });
+      }
+    }
+    for (const episode of window.episodes) {
+      let found = 0;
+      for (const cue of episode.cues) {
+        if (!names(terms, cue.text)) continue;
+        found++;
+        if (quoted.has(cue.id)) continue;
+        quoted.add(cue.id);
+        section.moments.push({
+          kind: "moment",
+          episodeId: episode.id,
+          date: episode.date,
+          title: episode.title,
+          series: episode.series,
+          seconds: cue.seconds,
+          text: cut(cue.text),
+          url: episodePath(episode.id, cue.seconds ?? undefined),
+        });
+      }
+      const whole = `e${episode.id}:tag`;
+      if (tagged(episode.tags, terms.topicSlug) && found === 0 && !quoted.has(whole)) {
+        quoted.add(whole);
+        section.moments.push({
+          kind: "moment",
+          episodeId: episode.id,
+          date: episode.date,
+          title: episode.title,
+          series: episode.series,
+          seconds: null,
+          text: cut(episode.description),
+          url: episodePath(episode.id),
+        });
+      }
+    }
+    if (section.paragraphs.length || section.moments.length) sections.push(section);
+  }
+  return sections;
+}

@@ -1,0 +1,80 @@
+// The digest as one email (issue 42), in the recap's mail layout: one 600 px column, colours on
+// every block, an HTML part and a plain-text part saying the same, every link absolute to SITE_URL.
+import { escapeHtml as escape } from "../content/escape-html.ts";
+import { ACCENT, INK, MUTED, PAPER, type EmailSite } from "../newsletter/recap-email.ts";
+import type { DigestSection } from "./digest-compose.ts";
+import { clock } from "#common/podcast/clock.ts";
+
+export interface DigestEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface DigestLinks {
+  manageUrl: string;
+  unsubscribeUrl: string;
+}
+
+const KIND_WORDS = { company: "Company", brand: "Brand", topic: "Topic" } as const;
+
+/** The digest of `sections` (never empty: an empty digest is not sent) for the week ending `until`. */
+export function digestEmail(
+  sections: readonly DigestSection[],
+  site: EmailSite,
+  links: DigestLinks,
+  title: string,
+): DigestEmail {
+  const abs = (url: string) => `${site.siteUrl}${url}`;
+  const names = sections.map((s) => s.item.name);
+  const subject = `${title}: ${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}`;
+  const cell = `style="padding:0 24px;color:${INK};background-color:${PAPER};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6"`;
+  const blocks = sections.map((s) => {
+    const paragraphs = s.paragraphs.map(
+      (p) =>
+        `<p style="margin:12px 0 4px;color:${MUTED};font-size:13px">${escape(p.date)} · <a href="${escape(abs(p.url))}" style="color:${ACCENT}">${escape(p.headline)}${p.section ? ` · ${escape(p.section)}` : ""}</a></p>
+<blockquote style="margin:0 0 8px;padding-left:12px;border-left:4px solid #c7772b;color:${INK}">${escape(p.text)}</blockquote>`,
+    );
+    const moments = s.moments.map(
+      (m) =>
+        `<p style="margin:12px 0 4px;color:${MUTED};font-size:13px">${escape(m.date)} · <a href="${escape(abs(m.url))}" style="color:${ACCENT}">${escape(m.title)}${m.seconds !== null ? ` at ${clock(m.seconds)}` : ""}</a></p>
+<blockquote style="margin:0 0 8px;padding-left:12px;border-left:4px solid #c7772b;color:${INK}">${escape(m.text)}</blockquote>`,
+    );
+    return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${KIND_WORDS[s.item.kind]}</span></h2>
+${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}</td></tr>`;
+  });
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
+<title>${escape(subject)}</title></head>
+<body style="margin:0;padding:0;background-color:#f7f4ee">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f7f4ee" style="background-color:#f7f4ee"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${PAPER}" style="max-width:600px;background-color:${PAPER}">
+<tr><td ${cell}><p style="margin:24px 0 4px;color:${MUTED};font-size:13px">${escape(site.brand)} · ${escape(title)}</p>
+<h1 style="margin:0 0 8px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:26px;line-height:1.25">What's new on what you follow</h1></td></tr>
+${blocks.join("\n")}
+<tr><td style="padding:16px 24px 24px;color:${MUTED};background-color:${PAPER};font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5">You get this because you follow these on ${escape(site.brand)}. <a href="${escape(links.manageUrl)}" style="color:${MUTED}">Change what you follow or how often</a> · <a href="${escape(links.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from the digest</a> (the Weekly Recap, if you get it, is not affected).</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    `${site.brand} · ${title}`,
+    "",
+    ...sections.flatMap((s) => [
+      `${s.item.name} (${KIND_WORDS[s.item.kind].toLowerCase()})`,
+      "-".repeat(Math.min(72, s.item.name.length + 3 + s.item.kind.length)),
+      ...s.paragraphs.flatMap((p) => [
+        `${p.date} · ${p.headline}${p.section ? ` · ${p.section}` : ""}: ${abs(p.url)}`,
+        `> ${p.text}`,
+        "",
+      ]),
+      ...s.moments.flatMap((m) => [
+        `${m.date} · ${m.title}${m.seconds !== null ? ` at ${clock(m.seconds)}` : ""}: ${abs(m.url)}`,
+        `> ${m.text}`,
+        "",
+      ]),
+    ]),
+    `Change what you follow or how often: ${links.manageUrl}`,
+    `Unsubscribe from the digest (one button on the page it opens): ${links.unsubscribeUrl}`,
+    "",
+  ].join("\n");
+  return { subject, html, text };
+}
