@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { knownTimeZone, WEEKDAYS } from "./follows/digest-schedule.ts";
 import type { PublicConfig } from "#common/config/public-config.ts";
 
 export type { PublicConfig };
@@ -95,8 +96,17 @@ const envSchema = z.object({
     .default(60),
   /** Subscribe requests per client address per hour (each address also gets at most 3 confirmation emails a day). */
   SUBSCRIBE_RATE_PER_HOUR: positiveInt.min(1).default(10),
-  // Issue 42: follow requests per client address, and per email address, an hour.
+  /** Follow requests per client address, and per email address, an hour (issue 42). */
   FOLLOW_RATE_PER_HOUR: positiveInt.min(1).default(30),
+  /** Send the weekly digest of follows on its own, on DIGEST_DAY at DIGEST_HOUR (false: only `hub digest send`). */
+  DIGEST_AUTO_SEND: bool.default(true),
+  DIGEST_DAY: z.enum(WEEKDAYS, { message: `expected a day of the week (${WEEKDAYS.join(", ")})` }).default("monday"),
+  DIGEST_HOUR: z.coerce.number({ message: "expected an hour, 0 to 23" }).int().min(0).max(23).default(7),
+  /** The site's time zone (an IANA name): when the weekly digest goes out. */
+  SITE_TIME_ZONE: z
+    .string()
+    .refine(knownTimeZone, "expected a time zone name such as America/New_York")
+    .default("America/New_York"),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "expected a redis:// URL")

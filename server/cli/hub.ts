@@ -70,6 +70,8 @@ Newsletter (the weekly recap by email)
 
 Follows (a digest of what a reader follows; docs/follow.md)
   digest preview <address>        the digest the address would get for the last seven days
+  digest send                     send the weekly digest now (what is new since the last one)
+  digest status <run-id>          how far a digest run has got
 
 Sample content
   sample remove                   take the demo recaps and episodes (and their comments and
@@ -452,6 +454,30 @@ export async function runHub(
       else if (preview.status === "empty")
         out(`Nothing new for ${arg} from ${preview.since} to ${preview.until}: no digest would be sent.`);
       else out(`Subject: ${preview.subject}\n\n${preview.text}`);
+      return;
+    }
+    case "digest send": {
+      const { run } = await client.json<{ run: { id: number; since: string; until: string } }>(
+        "POST",
+        "/api/admin/digest/send",
+      );
+      out(
+        `Digest run ${run.id} is queued, covering ${run.since} to ${run.until}; follow it with: npm run hub -- digest status ${run.id}`,
+      );
+      return;
+    }
+    case "digest status": {
+      const { run, counts } = await client.json<{
+        run: { recipients: number | null };
+        counts: Record<string, number>;
+      }>("GET", `/api/admin/digest/${encodeURIComponent(need(arg, "the run id"))}`);
+      out(
+        `readers ${run.recipients ?? "not counted yet"}, ` +
+          Object.entries(counts)
+            .map(([status, n]) => `${status} ${n}`)
+            .join(", ") +
+          " (skipped: nothing new for that reader, or the digest was stopped)",
+      );
       return;
     }
     case "sample remove": {

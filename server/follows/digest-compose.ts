@@ -128,24 +128,39 @@ function cuesOf(episodeId: number, transcript: string | null): WindowEpisode["cu
 }
 
 /** Reads the window's recaps and episodes (by when they were published on the hub: `created_at`). */
-export async function readDigestWindow(db: Kysely<DB>, since: string, until: string): Promise<DigestWindow> {
+export function readDigestWindow(db: Kysely<DB>, since: string, until: string): Promise<DigestWindow> {
+  return readWindow(db, since, until, (q) => q.where("created_at", ">=", since).where("created_at", "<", until));
+}
+
+/** A recap's alerts (issue 42, for readers who asked for them at once): that recap alone. */
+export function readRecapWindow(db: Kysely<DB>, recapId: number, at: string): Promise<DigestWindow> {
+  return readWindow(db, at, at, (q) => q.where("id", "=", recapId), false);
+}
+
+async function readWindow(
+  db: Kysely<DB>,
+  since: string,
+  until: string,
+  within: <Q extends { where: (column: "created_at" | "id", op: ">=" | "<" | "=", value: string | number) => Q }>(
+    query: Q,
+  ) => Q,
+  withEpisodes = true,
+): Promise<DigestWindow> {
   const [recaps, episodes] = await Promise.all([
-    db
-      .selectFrom("weekly_summaries")
-      .select(["id", "date", "headline", "content", "snippets", "tags"])
-      .where("created_at", ">=", since)
-      .where("created_at", "<", until)
+    within(db.selectFrom("weekly_summaries").select(["id", "date", "headline", "content", "snippets", "tags"]))
       .orderBy("date")
       .orderBy("id")
       .execute(),
-    db
-      .selectFrom("podcast_episodes")
-      .select(["id", "date", "title", "description", "weekly_daily", "tags", "transcript"])
-      .where("created_at", ">=", since)
-      .where("created_at", "<", until)
-      .orderBy("date")
-      .orderBy("id")
-      .execute(),
+    withEpisodes
+      ? within(
+          db
+            .selectFrom("podcast_episodes")
+            .select(["id", "date", "title", "description", "weekly_daily", "tags", "transcript"]),
+        )
+          .orderBy("date")
+          .orderBy("id")
+          .execute()
+      : [],
   ]);
   return {
     since,
@@ -179,19 +194,21 @@ const names = (terms: ItemTerms, text: string) => terms.forms.length > 0 && firs
  * the items are given. Each paragraph and cue is quoted once, under the first item
  * that names it. A topic also takes the recaps and episodes tagged with it whose
  * words do not name it (the recap's summary, the episode's description). Empty when
- * nothing is new: then nothing is sent.
+ * nothing is new: then nothing is sent. Without `withRecaps` (a reader who had each
+ * recap's alert already) only the podcast moments are given.
  */
 export function composeDigest(
   window: DigestWindow,
   companies: readonly Company[],
   items: readonly FollowItem[],
+  { withRecaps = true }: { withRecaps?: boolean } = {},
 ): DigestSection[] {
   const quoted = new Set<string>();
   const sections: DigestSection[] = [];
   for (const item of items) {
     const terms = itemTerms(companies, item);
     const section: DigestSection = { item, paragraphs: [], moments: [] };
-    for (const recap of window.recaps) {
+    for (const recap of withRecaps ? window.recaps : []) {
       const isTagged = tagged(recap.tags, terms.topicSlug);
       let found = 0;
       for (const p of recap.paragraphs) {
@@ -212,13 +229,16 @@ export function composeDigest(
       const whole = `r${recap.id}:tag`;
       if (isTagged && found === 0 && !quoted.has(whole)) {
         quoted.add(whole);
+        // The recap's summary line; without one, its first paragraph not quoted already, else its headline alone.
+        const first = recap.summary ? undefined : recap.paragraphs.find((p) => !quoted.has(p.id));
+        if (first) quoted.add(first.id);
         section.paragraphs.push({
           kind: "paragraph",
           recapId: recap.id,
           date: recap.date,
           headline: recap.headline,
           section: null,
-          text: cut(recap.summary || recap.paragraphs[0]?.text || recap.headline),
+          text: cut(recap.summary || first?.text || recap.headline),
           url: `/recap/${recap.id}`,
         });
       }

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
 import type { EmailSite } from "../newsletter/recap-email.ts";
+import type { Topic } from "../search/topics.server.ts";
 import { composeDigest, readDigestWindow, type DigestWindow } from "./digest-compose.ts";
 import { digestEmail, type DigestEmail } from "./digest-email.ts";
 import { followItems } from "./follow-items.server.ts";
@@ -27,21 +28,18 @@ export async function digestFor(
   subscriber: { id: number; unsubscribe_key: string },
   window: DigestWindow,
   title: string,
-): Promise<DigestEmail | undefined> {
-  const items = await followItems(db, companies, await followsOf(db, subscriber.id));
-  const sections = composeDigest(window, companies, items);
+  options: { withRecaps?: boolean; topics?: readonly Topic[] } = {},
+): Promise<(DigestEmail & { unsubscribeUrl: string }) | undefined> {
+  const items = await followItems(db, companies, await followsOf(db, subscriber.id), options.topics);
+  const sections = composeDigest(window, companies, items, options);
   if (sections.length === 0) return undefined;
   const key = await followLinkKey(db);
   const link = (purpose: "manage" | "stop") => followLinkToken(key, subscriber.id, subscriber.unsubscribe_key, purpose);
-  return digestEmail(
-    sections,
-    site,
-    {
-      manageUrl: `${site.siteUrl}${manageFollowsPath(link("manage"))}`,
-      unsubscribeUrl: `${site.siteUrl}${digestUnsubscribePath(link("stop"))}`,
-    },
-    title,
-  );
+  const links = {
+    manageUrl: `${site.siteUrl}${manageFollowsPath(link("manage"))}`,
+    unsubscribeUrl: `${site.siteUrl}${digestUnsubscribePath(link("stop"))}`,
+  };
+  return { ...digestEmail(sections, site, links, title), unsubscribeUrl: links.unsubscribeUrl };
 }
 
 export async function previewDigest(

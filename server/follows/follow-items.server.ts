@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
 import { companyTerms, formsOf, type CompanyTerms } from "../search/company-mentions.ts";
-import { findTopic, listTopics } from "../search/topics.server.ts";
+import { findTopic, listTopics, type Topic } from "../search/topics.server.ts";
 import { followFeedPath, type FollowItem, type FollowKind } from "#common/follows/follow-item.ts";
 import { topicPath, topicSlug } from "#common/topics/topic.ts";
 
@@ -92,8 +92,10 @@ export async function followItems(
   db: Kysely<DB>,
   companies: readonly Company[],
   follows: ReadonlyArray<{ kind: FollowKind; item: string }>,
+  /** The topics in use, when the caller has them already (a run of thousands of digests reads them once). */
+  known?: readonly Topic[],
 ): Promise<FollowItem[]> {
-  const topics = follows.some((f) => f.kind === "topic") ? await listTopics(db) : [];
+  const topics = known ?? (follows.some((f) => f.kind === "topic") ? await listTopics(db) : []);
   const found: FollowItem[] = [];
   for (const f of follows) {
     if (f.kind === "topic") {

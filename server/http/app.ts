@@ -52,7 +52,7 @@ import { errorHandler } from "./error-handler.ts";
 import { uncachedRenderLimit } from "./uncached-renders.ts";
 
 // main.ts takes the newsletter's loop from the bundle (it renders recaps with the app's renderer).
-export { startNewsletter } from "../newsletter/newsletter-start.ts";
+export { startMail as startNewsletter } from "./mail-start.ts";
 export { cutLingeringCloses } from "./early-answers.ts";
 
 export interface HttpAppDeps {

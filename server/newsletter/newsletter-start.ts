@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { startNewsletterSender } from "./sender.ts";
+import { startNewsletterSender, type ExtraQueue } from "./sender.ts";
 import { SmtpClient } from "./smtp-client.ts";
 
 /**
@@ -9,7 +9,12 @@ import { SmtpClient } from "./smtp-client.ts";
  * It renders recaps with the app's markdown renderer, so server/http/app.ts puts it in the
  * server bundle (re-exported there for server/main.ts).
  */
-export function startNewsletter(config: Config, database: Database, logger: Logger): () => Promise<void> {
+export function startNewsletter(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  extra?: ExtraQueue,
+): () => Promise<void> {
   const { SMTP_URL: smtpUrl, MAIL_FROM: from } = config;
   if (!smtpUrl || !from) return async () => {};
   return startNewsletterSender({
@@ -25,5 +30,6 @@ export function startNewsletter(config: Config, database: Database, logger: Logg
     idleSeconds: Math.min(config.SCHEDULE_POLL_SECONDS, 5),
     mediaBaseUrl: config.MEDIA_BASE_URL,
     tracking: config.NEWSLETTER_TRACKING,
+    extra,
   });
 }

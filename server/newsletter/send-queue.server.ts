@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import { engineOf, type Database, type HeldWrite } from "../db/client.ts";
 import type { DB } from "../db/schema.ts";
 import type { SendProgress } from "#common/desk/desk-types.ts";
@@ -76,8 +76,11 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
-/** The two queues of messages: recaps to subscribers, and confirmation mails to addresses that asked. */
-export type QueueTable = "newsletter_deliveries" | "newsletter_confirmations";
+/** The queues of messages: recaps to subscribers, confirmation mails to addresses that asked, digests to followers (issue 42). */
+export type QueueTable = "newsletter_deliveries" | "newsletter_confirmations" | "digest_deliveries";
+
+/** The queues whose messages have a commit point (sent at most once): a recap's and a digest's. */
+export type CommittedTable = "newsletter_deliveries" | "digest_deliveries";
 
 /**
  * Takes the next row of a queue that is due: queued and its time has come, or
@@ -166,22 +169,21 @@ export async function prepareCommitting(
   { db, holdWrite }: Pick<Database, "db" | "holdWrite">,
   id: number,
   owner: string,
+  table: CommittedTable = "newsletter_deliveries",
 ): Promise<HeldWrite | undefined> {
+  // The reader still wants it: the recap's subscriber is confirmed; a digest's reader has it on and does not bounce.
+  const wanted =
+    table === "newsletter_deliveries"
+      ? sql<SqlBool>`exists (select 1 from newsletter_subscribers s where s.id = ${sql.ref(`${table}.subscriber_id`)} and s.status = 'confirmed')`
+      : sql<SqlBool>`exists (select 1 from newsletter_subscribers s where s.id = ${sql.ref(`${table}.subscriber_id`)} and s.digest = 'on' and s.status <> 'bounced')`;
   const held = await holdWrite(
     db
-      .updateTable("newsletter_deliveries")
+      .updateTable(table)
       .set({ status: "committing" })
       .where("id", "=", id)
       .where("owner", "=", owner)
       .where("status", "=", "sending")
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("newsletter_subscribers as s")
-            .select("s.id")
-            .whereRef("s.id", "=", "newsletter_deliveries.subscriber_id")
-            .where("s.status", "=", "confirmed"),
-        ),
-      ),
+      .where(wanted),
   );
   return held.affected === 0 ? undefined : held;
 }
@@ -191,8 +193,9 @@ export async function markCommitting(
   database: Pick<Database, "db" | "holdWrite">,
   id: number,
   owner: string,
+  table: CommittedTable = "newsletter_deliveries",
 ): Promise<boolean> {
-  const held = await prepareCommitting(database, id, owner);
+  const held = await prepareCommitting(database, id, owner, table);
   await held?.commitNow();
   return held !== undefined;
 }
@@ -284,9 +287,13 @@ export async function markFailed(
  * Messages whose holder died after their commit point: the SMTP server had the
  * whole message and its final dot, so they count as sent (never sent again).
  */
-export async function settleCommitted(db: Kysely<DB>, now = new Date()): Promise<number> {
+export async function settleCommitted(
+  db: Kysely<DB>,
+  now = new Date(),
+  table: CommittedTable = "newsletter_deliveries",
+): Promise<number> {
   const result = await db
-    .updateTable("newsletter_deliveries")
+    .updateTable(table)
     .set({
       status: "sent",
       sent_at: now.toISOString(),

@@ -21,9 +21,10 @@ import {
   reserveSlot,
   settleCommitted,
   type ClaimedDelivery,
+  type CommittedTable,
   type QueueTable,
 } from "./send-queue.server.ts";
-import { CommitRefused, isPermanentFailure, type SmtpClient } from "./smtp-client.ts";
+import { CommitRefused, isPermanentFailure, type OutgoingMail, type SmtpClient } from "./smtp-client.ts";
 import { describeSmtpFailure } from "./smtp-failure.ts";
 import { expirePending, markBounced } from "./subscribers.server.ts";
 
@@ -44,6 +45,27 @@ export interface SenderOptions {
   mediaBaseUrl?: string | undefined;
   /** NEWSLETTER_TRACKING: each copy carries its own open image and signed click links. */
   tracking?: boolean;
+  /** A second queue of committed messages sent by the same lanes after the recaps: the digests of follows (issue 42). */
+  extra?: ExtraQueue;
+}
+
+/** A message of another queue, made and ready to send, under the same commit point as a recap. */
+export interface ExtraMessage {
+  id: number;
+  subscriberId: number;
+  attempts: number;
+  mail: OutgoingMail & { unsubscribeUrl: string; messageId: string };
+}
+
+/**
+ * What the lanes need of another queue of committed messages: its table, a claim that returns the next
+ * message made (or "skipped" when the claimed one had nothing to say and was set aside), and lane 0's
+ * housekeeping (queueing what is due, expanding runs).
+ */
+export interface ExtraQueue {
+  table: "digest_deliveries";
+  claim(owner: string, leaseMs: number): Promise<ExtraMessage | "skipped" | undefined>;
+  tidy(): Promise<void>;
 }
 
 /**
@@ -143,9 +165,19 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         }
       : made;
     const messageId = `<recap-${d.recapId}.${d.subscriberId}@${messageIdHost}>`;
+    await sendCommitted(smtp, "newsletter_deliveries", d, { to: d.email, ...email, unsubscribeUrl, messageId });
+  }
+
+  /** Sends one message of a queue with a commit point (a recap's, a digest's): at most once, never lost. */
+  async function sendCommitted(
+    smtp: SmtpClient,
+    table: CommittedTable,
+    d: { id: number; subscriberId: number; attempts: number },
+    mail: OutgoingMail,
+  ): Promise<void> {
     let committed: Promise<void> | undefined;
     const commitPoint = async () => {
-      const held = await prepareCommitting(o, d.id, owner);
+      const held = await prepareCommitting(o, d.id, owner, table);
       if (!held) return undefined;
       return {
         commit: () => {
@@ -156,14 +188,14 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         withdraw: () => void held.rollback().catch(() => undefined),
       };
     };
-    const renewing = keepLease("newsletter_deliveries", d.id);
+    const renewing = keepLease(table, d.id);
     try {
-      await smtp.send({ to: d.email, ...email, unsubscribeUrl, messageId }, commitPoint);
+      await smtp.send(mail, commitPoint);
       // The server has it: record that, after the commit point's own commit (a failed one is logged).
       await committed?.catch((err: unknown) =>
-        o.logger.error({ err, delivery: d.id }, "newsletter commit point not recorded; recording the message as sent"),
+        o.logger.error({ err, [table]: d.id }, "newsletter commit point not recorded; recording the message as sent"),
       );
-      await markSent(o.db, d.id, owner);
+      await markSent(o.db, d.id, owner, new Date(), null, table);
     } catch (err) {
       if (err instanceof CommitRefused) return; // Someone else holds it now, or the reader left: not ours to record.
       const reason = describeSmtpFailure(err);
@@ -171,20 +203,27 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
       // message, and sending it again could deliver it twice. A reply (4xx, 5xx) is a clear no.
       await committed?.catch(() => undefined);
       if (committed && typeof (err as { responseCode?: unknown }).responseCode !== "number") {
-        await markSent(o.db, d.id, owner, new Date(), `no answer after the final dot (${reason}); counted as sent`);
+        await markSent(
+          o.db,
+          d.id,
+          owner,
+          new Date(),
+          `no answer after the final dot (${reason}); counted as sent`,
+          table,
+        );
         return;
       }
       if (isPermanentFailure(err)) {
-        await markFailed(o.db, d.id, owner, reason);
+        await markFailed(o.db, d.id, owner, reason, table);
         await markBounced(o.db, d.subscriberId, reason);
         o.logger.warn(
-          { delivery: d.id, subscriber: d.subscriberId, err: reason },
+          { [table]: d.id, subscriber: d.subscriberId, err: reason },
           "newsletter address refused for good; it gets nothing more",
         );
       } else {
-        const outcome = await markRetry(o.db, d, owner, reason, o.retrySeconds * 1000);
+        const outcome = await markRetry(o.db, d, owner, reason, o.retrySeconds * 1000, new Date(), table);
         o.logger.warn(
-          { delivery: d.id, attempt: d.attempts, outcome, err: reason },
+          { [table]: d.id, attempt: d.attempts, outcome, err: reason },
           "newsletter message failed for now",
         );
       }
@@ -202,12 +241,14 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
       try {
         if (index === 0 && Date.now() - lastTidy > 10_000) {
           lastTidy = Date.now();
-          const settled = await settleCommitted(o.db);
+          let settled = await settleCommitted(o.db);
+          if (o.extra) settled += await settleCommitted(o.db, new Date(), o.extra.table);
           if (settled)
             o.logger.warn({ settled }, "newsletter messages a stopped sender had committed now count as sent");
           await expirePending(o.db);
         }
         if (index === 0) await expandSends(o.db);
+        if (index === 0) await o.extra?.tidy();
         // Someone is waiting for a confirmation mail: those go before the recaps. Looked for at once
         // when this instance's form queued one, else at most once a second per lane, so that a
         // send to thousands does not pay a second claim per message.
@@ -219,13 +260,18 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         const c = lookForConfirmations ? await claimConfirmation(o.db, owner, o.leaseSeconds * 1000) : undefined;
         if (c) confirmationQueued = true; // there may be more behind it
         const d = c ? undefined : await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
-        if (!c && !d) {
+        // The digests go after the recaps: a recap is the news, a digest sums it up.
+        const x = c || d || !o.extra ? undefined : await o.extra.claim(owner, o.leaseSeconds * 1000);
+        if (x === "skipped") continue; // nothing new for that reader: nothing sent, no slot taken
+        if (!c && !d && !x) {
           await pause(o.idleSeconds * 1000);
           continue;
         }
         const slot = await reserveSlot(o.db, intervalMs);
         if (slot > Date.now()) await pause(slot - Date.now());
-        await (c ? confirm(smtp, c) : deliver(smtp, d!));
+        if (c) await confirm(smtp, c);
+        else if (d) await deliver(smtp, d);
+        else await sendCommitted(smtp, o.extra!.table, x!, x!.mail);
       } catch (err) {
         o.logger.error({ err }, "newsletter sending failed; will try again");
         await pause(o.idleSeconds * 1000);

@@ -15,6 +15,8 @@ import {
 import { HttpError } from "../errors.ts";
 import { COMPANIES } from "../../content/companies.server.ts";
 import { previewDigest } from "../../follows/digest-preview.ts";
+import { digestRunProgress, queueWeeklyDigest } from "../../follows/digest-queue.ts";
+import { mailQueued } from "../../newsletter/queue-signal.ts";
 import { jsonBody } from "../json-body.ts";
 import { parseBody } from "./request-schemas.ts";
 
@@ -88,6 +90,30 @@ export function newsletterApi(config: Config, database: Database, newsletter: Ne
     const preview = await previewDigest(db, COMPANIES, site, email);
     if (preview.status === "unknown") throw new HttpError(404, "No subscriber with that address");
     res.set("Cache-Control", "no-store").json({ preview });
+  });
+
+  // `hub digest send`: the weekly digest now, covering what is new since the last one (issue 42).
+  router.post("/digest/send", async (_req, res) => {
+    requireMail();
+    const now = new Date();
+    const outcome = await queueWeeklyDigest(db, now, "api", now);
+    if (!outcome.queued) throw new HttpError(409, "A digest was queued at this very moment already");
+    const run = await db
+      .selectFrom("digest_runs")
+      .select(["id", "since_at", "until_at"])
+      .where("id", "=", outcome.runId)
+      .executeTakeFirstOrThrow();
+    mailQueued();
+    res.status(202).json({ run: { id: run.id, since: run.since_at, until: run.until_at } });
+  });
+
+  router.get("/digest/:run", async (req, res) => {
+    const id = Number(req.params.run);
+    const run = Number.isSafeInteger(id)
+      ? await db.selectFrom("digest_runs").selectAll().where("id", "=", id).executeTakeFirst()
+      : undefined;
+    if (!run) throw new HttpError(404, "No digest run with that id");
+    res.set("Cache-Control", "no-store").json({ run, counts: await digestRunProgress(db, id) });
   });
 
   router.post("/subscribers/delete", ...jsonBody(4096), async (req, res) => {
