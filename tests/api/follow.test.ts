@@ -176,7 +176,7 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
     expect(digest!.text).toContain("> Diageo cut its outlook as agave prices fell.");
     expect(digest!.text).toContain(`${SITE}/recap/${recapId}#spirits`);
     // The tagged recap's paragraph was quoted under Diageo already: the topic brings the recap itself once.
-    expect(digest!.text.match(/Diageo cut its outlook/g)).toHaveLength(1);
+    expect(digest!.text!.match(/Diageo cut its outlook/g)).toHaveLength(1);
     expect(headerLine(digest!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(headerLine(digest!, "list-unsubscribe")).toMatch(
       /^<http:\/\/proofline\.test\/follows\/unsubscribe\/[\w.-]+>$/,
