@@ -7,6 +7,8 @@ interface FollowFormProps {
   source: FollowSource;
   email?: string | undefined;
   error?: string | undefined;
+  /** The heading, when the page names the item already (a profile): "Follow <name>" otherwise. */
+  title?: string;
 }
 
 /**
@@ -14,12 +16,12 @@ interface FollowFormProps {
  * so it works without JavaScript and on pages that ship none, with the item's RSS feed
  * beside it for readers who would rather not give an address. Looks from `.subscribe`.
  */
-export function FollowForm({ item, source, email, error }: FollowFormProps) {
+export function FollowForm({ item, source, email, error, title }: FollowFormProps) {
   const site = useSite();
   const id = `follow-${source}-${item.kind}-${item.key}`.replace(/[^\w-]/g, "-");
   return (
     <section className="subscribe" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Follow {item.name}</h2>
+      <h2 id={`${id}-title`}>{title ?? `Follow ${item.name}`}</h2>
       {site.newsletterOpen ? (
         <form method="post" action={FOLLOW_PATH} className="space-y-2">
           <p>{FOLLOW_TEXTS.intro(item.name)}</p>

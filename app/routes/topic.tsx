@@ -11,6 +11,8 @@ import { Pager, numberedPager, pagerLinks } from "../components/pager";
 import { RouteErrorFallback } from "../components/route-error-fallback";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { TopicItemList } from "../features/topics/topic-item-list";
+import { FollowForm } from "../components/follow-form";
+import { followFeedPath } from "#common/follows/follow-item.ts";
 import { FamilyTrend } from "../components/charts/family-trend";
 import { topicTrend } from "#server/market/market-figures.server.ts";
 import { familyHeadline } from "#common/market/family-headline.ts";
@@ -129,6 +131,12 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
+          <div className="mt-6">
+            <FollowForm
+              item={{ kind: "topic", key: topic.slug, name: topic.name, feedUrl: followFeedPath("topic", topic.slug) }}
+              source="topic"
+            />
+          </div>
         </aside>
       </div>
     </div>

@@ -22,6 +22,9 @@ export interface FollowItem {
 }
 
 export const FOLLOW_PATH = "/follow";
+/** The follow form alone, for one item: linked from search results and brand lists. */
+export const followPagePath = (kind: FollowKind, key: string) =>
+  `${FOLLOW_PATH}?kind=${kind}&item=${encodeURIComponent(key)}`;
 export const followFeedPath = (kind: FollowKind, key: string) => `/feeds/follow/${kind}/${encodeURIComponent(key)}.xml`;
 export const manageFollowsPath = (token: string) => `/follows/${token}`;
 export const digestUnsubscribePath = (token: string) => `/follows/unsubscribe/${token}`;

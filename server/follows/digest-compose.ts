@@ -21,6 +21,8 @@ export const QUOTE_MAX = 600;
 
 export interface DigestParagraph {
   kind: "paragraph";
+  /** Stable within the hub: the recap and the paragraph's line (a feed's guid). */
+  ref: string;
   recapId: number;
   date: string;
   headline: string;
@@ -33,6 +35,8 @@ export interface DigestParagraph {
 
 export interface DigestMoment {
   kind: "moment";
+  /** Stable within the hub: the episode and the cue. */
+  ref: string;
   episodeId: number;
   date: string;
   title: string;
@@ -218,6 +222,7 @@ export function composeDigest(
         quoted.add(p.id);
         section.paragraphs.push({
           kind: "paragraph",
+          ref: p.id,
           recapId: recap.id,
           date: recap.date,
           headline: recap.headline,
@@ -234,6 +239,7 @@ export function composeDigest(
         if (first) quoted.add(first.id);
         section.paragraphs.push({
           kind: "paragraph",
+          ref: whole,
           recapId: recap.id,
           date: recap.date,
           headline: recap.headline,
@@ -252,6 +258,7 @@ export function composeDigest(
         quoted.add(cue.id);
         section.moments.push({
           kind: "moment",
+          ref: cue.id,
           episodeId: episode.id,
           date: episode.date,
           title: episode.title,
@@ -266,6 +273,7 @@ export function composeDigest(
         quoted.add(whole);
         section.moments.push({
           kind: "moment",
+          ref: whole,
           episodeId: episode.id,
           date: episode.date,
           title: episode.title,

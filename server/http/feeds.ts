@@ -17,12 +17,18 @@ import { HttpError } from "./errors.ts";
 import { APPROVAL_CLASS_LABELS, LABELS_FEED_PATH } from "#common/records/label-approval.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { labelsFeedXml } from "../feeds/labels-feed.ts";
+import { followFeedXml } from "../feeds/follow-feed.ts";
+import { composeDigest, readDigestWindow } from "../follows/digest-compose.ts";
+import { findFollowItem } from "../follows/follow-items.server.ts";
+import type { FollowKind } from "#common/follows/follow-item.ts";
 import { labelPage } from "../records/label-approvals.server.ts";
 import { strictLabelQuery } from "../records/label-filters.ts";
 
 // Readers poll feeds often. A published or deleted item must show at once, so
 // caches keep a copy but ask again each time; the ETag makes that a cheap 304.
 const FEED_CACHE = "public, no-cache";
+/** A followed item's feed reads what was published this many days back (its newest 50 entries are kept). */
+const FOLLOW_FEED_DAYS = 180;
 const RSS = "application/rss+xml; charset=utf-8";
 
 /** /feeds/*.xml and /sitemap.xml, always as fresh as the database. */
@@ -81,6 +87,24 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
       if (!topic) throw new HttpError(404, "No such topic");
       const items = await topicItems(database.db, topic, 0, TOPIC_FEED_SIZE);
       return { type: RSS, cacheControl: FEED_CACHE, body: topicFeedXml(topic, items, site) };
+    }),
+  );
+
+  // What the digest says about one followed item (issue 42): for readers who would rather not give an address.
+  router.get(
+    /^\/feeds\/follow\/(company|brand|topic)\/([^/]+)\.xml$/,
+    versionedRoute(cached, async (req) => {
+      const kind = String(req.params[0]) as FollowKind;
+      const item = await findFollowItem(database.db, COMPANIES, kind, slugOf(String(req.params[1])));
+      if (!item) throw new HttpError(404, "Nothing to follow by that name");
+      const now = Date.now();
+      const window = await readDigestWindow(
+        database.db,
+        new Date(now - FOLLOW_FEED_DAYS * 86_400_000).toISOString(),
+        new Date(now + 60_000).toISOString(),
+      );
+      const [section] = composeDigest(window, COMPANIES, [item]);
+      return { type: RSS, cacheControl: FEED_CACHE, body: followFeedXml(item, section, site) };
     }),
   );
 

@@ -114,6 +114,12 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
     expect(html).toContain('action="/follow"');
     expect(html).toContain(`/feeds/follow/company/${diageo.id}.xml`);
     expect((await fetch(`${server.url}/follow?kind=company&item=99999`)).status).toBe(404);
+    // The forms where readers find them: a profile, and a company's search result.
+    const profile = plain(await (await fetch(`${server.url}/explorer?company=${diageo.id}`)).text());
+    expect(profile).toContain("Follow this company");
+    expect(profile).toContain(`name="item" value="${diageo.id}"`);
+    const search = plain(await (await fetch(`${server.url}/search?q=Diageo`)).text());
+    expect(search).toContain(`/follow?kind=company&amp;item=${diageo.id}`);
 
     for (const [kind, item] of [
       ["company", "99999"],
@@ -181,6 +187,16 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
     expect(headerLine(digest!, "list-unsubscribe")).toMatch(
       /^<http:\/\/proofline\.test\/follows\/unsubscribe\/[\w.-]+>$/,
     );
+    // The same paragraph in the company's feed, for readers who would rather not give an address.
+    const feed = await fetch(`${server.url}/feeds/follow/company/${diageo.id}.xml`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await feed.text();
+    expect(xml).toContain("Diageo cut its outlook as agave prices fell.");
+    expect(xml).toContain(`${SITE}/recap/${recapId}#spirits`);
+    const topicFeed = await (await fetch(`${server.url}/feeds/follow/topic/tequila.xml`)).text();
+    expect(topicFeed).toContain("Outlooks cut");
+    expect((await fetch(`${server.url}/feeds/follow/company/99999.xml`)).status).toBe(404);
     // Nothing new about Constellation: no digest at all.
     expect(mailsTo("quiet@example.com")).toHaveLength(1);
   });

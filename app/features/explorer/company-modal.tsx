@@ -8,6 +8,9 @@ import { CitationMarks, CitedProse, estimatesOf, SourceList } from "./cited-clai
 import { CompanyCoverageSection } from "./company-coverage";
 import { CompanyLabelsSection, type CompanyLabels } from "./company-labels";
 import { CompanyFilingsSection } from "./company-filings";
+import { FollowForm } from "../../components/follow-form";
+import { followFeedPath, followPagePath } from "#common/follows/follow-item.ts";
+import { topicSlug } from "#common/topics/topic.ts";
 import type { CompanyFilings } from "#common/records/filed-figures.ts";
 
 interface CompanyModalProps {
@@ -165,6 +168,29 @@ export function CompanyModal({
         <CompanyCoverageSection company={company} initial={coverage} />
         {company.type === "manufacturer" ? <CompanyLabelsSection company={company} initial={labels} /> : null}
         <CompanyFilingsSection company={company} initial={filings} />
+        <FollowForm
+          item={{
+            kind: "company",
+            key: String(company.id),
+            name: company.name,
+            feedUrl: followFeedPath("company", String(company.id)),
+          }}
+          source="profile"
+          title="Follow this company"
+        />
+        {company.type === "manufacturer" && company.keyBrands.length ? (
+          <p className="mt-2 text-sm text-ink-700">
+            Or follow a brand:{" "}
+            {company.keyBrands.map((brand, i) => (
+              <span key={brand}>
+                {i ? " · " : ""}
+                <a href={followPagePath("brand", topicSlug(brand))} className="text-copper-700 underline">
+                  {brand}
+                </a>
+              </span>
+            ))}
+          </p>
+        ) : null}
         <Section title="Where to check these facts">
           <SourceList {...cite} />
         </Section>

@@ -4,6 +4,7 @@ import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { clock } from "#common/podcast/clock.ts";
 import { formatDate } from "../../components/date-text";
 import { MarkedText } from "../../components/marked-text";
+import { followPagePath } from "#common/follows/follow-item.ts";
 
 const ICONS: Record<SearchKind, typeof FileText> = { recap: FileText, episode: Mic, company: Building2 };
 
@@ -31,6 +32,14 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
           </span>
         </span>
       </a>
+      {hit.kind === "company" ? (
+        <a
+          href={followPagePath("company", String(hit.id))}
+          className="ml-8 mt-1 inline-block min-h-6 text-sm font-medium text-copper-700 hover:underline"
+        >
+          Follow this company
+        </a>
+      ) : null}
     </li>
   );
 }
