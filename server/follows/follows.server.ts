@@ -5,6 +5,8 @@ import { sql, type Kysely } from "kysely";
 import type { DB, SubscriberStatus } from "../db/schema.ts";
 import { queueConfirmation } from "../newsletter/confirmations.ts";
 import { newSecret } from "../newsletter/link-secret.ts";
+import type { Company } from "../content/companies.server.ts";
+import { followItems } from "./follow-items.server.ts";
 import type { DigestCadence, FollowKind, FollowSource } from "#common/follows/follow-item.ts";
 
 export type FollowOutcome =
@@ -138,7 +140,10 @@ export async function setDigest(db: Kysely<DB>, subscriberId: number, on: boolea
 }
 
 /** What is followed most by addresses whose digest is on: items and counts, never who. */
-export async function mostFollowed(db: Kysely<DB>, limit = 20) {
+export async function mostFollowed(
+  db: Kysely<DB>,
+  limit = 20,
+): Promise<Array<{ kind: FollowKind; item: string; followers: number }>> {
   const rows = await db
     .selectFrom("reader_follows as f")
     .innerJoin("newsletter_subscribers as s", "s.id", "f.subscriber_id")
@@ -151,4 +156,14 @@ export async function mostFollowed(db: Kysely<DB>, limit = 20) {
     .limit(limit)
     .execute();
   return rows.map((r) => ({ kind: r.kind, item: r.item, followers: Number(r.n) }));
+}
+
+/** The desk's view (issue 42): the most followed items, named and linked, with how many readers follow each. */
+export async function mostFollowedItems(db: Kysely<DB>, companies: readonly Company[], limit = 20) {
+  const rows = await mostFollowed(db, limit);
+  const items = await followItems(db, companies, rows);
+  return rows.flatMap((row) => {
+    const item = items.find((i) => i.kind === row.kind && i.key === row.item);
+    return item ? [{ name: item.name, kind: item.kind, url: item.url, followers: row.followers }] : [];
+  });
 }

@@ -17,7 +17,7 @@ import { composeDigest, readDigestWindow } from "./digest-compose.ts";
 import { previewDigest } from "./digest-preview.ts";
 import { findFollowItem, followItems } from "./follow-items.server.ts";
 import { followLinkKey, followLinkToken, readFollowLink } from "./follow-links.server.ts";
-import { followsOf, requestFollow, setDigest } from "./follows.server.ts";
+import { followsOf, mostFollowedItems, requestFollow, setDigest } from "./follows.server.ts";
 
 const SITE = { brand: "Proofline", siteUrl: "https://hub.example" };
 const diageo = COMPANIES.find((c) => c.name.startsWith("Diageo"))!;
@@ -227,6 +227,23 @@ describe.each(ENGINES)("follows on %s", (engine) => {
     expect(await readFollowLink(db, manage, "stop")).toBeUndefined();
     expect(await readFollowLink(db, `${reader.id}.${"A".repeat(27)}`, "manage")).toBeUndefined();
     expect(await previewDigest(db, COMPANIES, SITE, "nobody@example.com")).toEqual({ status: "unknown" });
+  });
+
+  it("counts what is followed most, by readers whose digest is on, never naming them", async () => {
+    const top = await mostFollowedItems(database.db, COMPANIES);
+    expect(top[0]).toEqual({ name: "Tequila", kind: "topic", url: "/topics/tequila", followers: 2 });
+    expect(
+      top
+        .slice(1)
+        .map((t) => [t.name, t.followers])
+        .sort(),
+    ).toEqual(
+      [
+        [diageo.name, 1],
+        [sazerac.name, 1],
+      ].sort(),
+    );
+    expect(JSON.stringify(top)).not.toContain("@");
   });
 
   it("exports and deletes follows with the subscriber; the old links then open nothing", async () => {

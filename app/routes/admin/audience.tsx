@@ -4,6 +4,8 @@ import { PERIOD_CHOICES } from "#common/analytics/audience-report.ts";
 import { periodFrom, periodQuery } from "#server/analytics/audience-period.server.ts";
 import { downloadsReport, readersReport, subscribersReport } from "#server/analytics/audience-report.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
+import { mostFollowedItems } from "#server/follows/follows.server.ts";
 import { BarChart, RankChart } from "../../components/charts/figure-charts";
 import { FiguresTable } from "../../components/charts/figures-table";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
@@ -20,11 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = periodQuery.safeParse(Object.fromEntries(url.searchParams));
   const period = periodFrom(query.success ? query.data : {});
-  const [downloads, readers, subscribers, feedback] = await Promise.all([
+  const [downloads, readers, subscribers, feedback, followed] = await Promise.all([
     downloadsReport(database.db, period),
     readersReport(database.db, period),
     subscribersReport(database.db, period),
     new FeedbackStore(database.db).list({ page: 1, perPage: 1 }),
+    mostFollowedItems(database.db, COMPANIES),
   ]);
   return data(
     {
@@ -35,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       readers,
       subscribers,
       feedback: feedback.counts,
+      followed,
       tracking: config.NEWSLETTER_TRACKING,
     },
     { headers: NO_STORE },
@@ -45,7 +49,7 @@ const short = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 export default function DeskAudience({ loaderData }: Route.ComponentProps) {
-  const { period, days, unread, downloads, readers, subscribers, feedback, tracking } = loaderData;
+  const { period, days, unread, downloads, readers, subscribers, feedback, followed, tracking } = loaderData;
   const range = `from=${period.from}&to=${period.to}`;
   const csv = (table: string) => `/admin/audience.csv?table=${table}&${range}`;
   return (
@@ -264,6 +268,22 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           ])}
           csv={csv("newsletter-sends")}
           empty="No newsletter went out in this period."
+        />
+      </section>
+
+      <section aria-labelledby="followed" className="space-y-2">
+        <h2 id="followed" className="font-display text-2xl text-ink-950">
+          Most followed
+        </h2>
+        <p className="text-ink-700">
+          Companies, brands and topics readers follow, by how many readers with the digest on follow each. Addresses are
+          never shown.
+        </p>
+        <FiguresTable
+          caption="Most followed items"
+          columns={["Item", "Kind", "Readers"]}
+          rows={followed.map((f) => [f.name, f.kind, f.followers])}
+          empty="Nobody follows anything yet."
         />
       </section>
 
