@@ -106,7 +106,7 @@ export default function FollowsManage({ loaderData, actionData }: Route.Componen
                 <input type="hidden" name="kind" value={item.kind} />
                 <input type="hidden" name="item" value={item.key} />
                 <input type="hidden" name="name" value={item.name} />
-                <button type="submit" className={QUIET} aria-label={`Stop following ${item.name}`}>
+                <button type="submit" className={QUIET} aria-label={`Remove ${item.name}`}>
                   Remove
                 </button>
               </form>

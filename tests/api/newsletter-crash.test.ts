@@ -101,7 +101,8 @@ describe.each(ENGINES.flatMap((engine) => MODES.map((mode) => [engine, mode] as 
           s.logs
             .filter(
               (l): l is Record<string, unknown> =>
-                typeof l === "object" && (ids.has(l.delivery as number) || Number(l.level) >= 40),
+                typeof l === "object" &&
+                (ids.has((l.delivery ?? l.newsletter_deliveries) as number) || Number(l.level) >= 40),
             )
             .slice(0, 20)
             .map((l) => ({ server: i, ...l })),
