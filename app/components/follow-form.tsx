@@ -1,5 +1,6 @@
 import { FOLLOW_PATH, FOLLOW_TEXTS, type FollowItem, type FollowSource } from "#common/follows/follow-item.ts";
 import { useSite } from "../hooks/use-site";
+import { AddressFields } from "./address-fields";
 
 interface FollowFormProps {
   item: Pick<FollowItem, "kind" | "key" | "name" | "feedUrl">;
@@ -28,32 +29,7 @@ export function FollowForm({ item, source, email, error, title }: FollowFormProp
           <input type="hidden" name="kind" value={item.kind} />
           <input type="hidden" name="item" value={item.key} />
           <input type="hidden" name="source" value={source} />
-          {/* The honeypot: hidden from people (and from assistive technology), filled only by robots. */}
-          <div className="sr-only" aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Leave empty</label>
-            <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-          </div>
-          <label htmlFor={`${id}-email`}>{FOLLOW_TEXTS.label}</label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              placeholder="name@company.com"
-              defaultValue={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <button type="submit">{FOLLOW_TEXTS.button}</button>
-          </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
+          <AddressFields id={id} label={FOLLOW_TEXTS.label} button={FOLLOW_TEXTS.button} email={email} error={error} />
         </form>
       ) : (
         <p>{FOLLOW_TEXTS.closed}</p>

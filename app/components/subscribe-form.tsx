@@ -1,5 +1,6 @@
 import type { SubscribeSource } from "#common/newsletter/subscribe-sources.ts";
 import { useSite } from "../hooks/use-site";
+import { AddressFields } from "./address-fields";
 
 interface SubscribeFormProps {
   /** Where the form is (stored with the consent); the CLI is the one source without a form. */
@@ -33,32 +34,7 @@ export function SubscribeForm({ source, email, error }: SubscribeFormProps) {
         <form method="post" action="/newsletter" className="space-y-2">
           <p>The week in U.S. beverage alcohol, in your inbox. Free; unsubscribe in one click.</p>
           <input type="hidden" name="source" value={source} />
-          {/* The honeypot: hidden from people (and from assistive technology), filled only by robots. */}
-          <div className="sr-only" aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Leave empty</label>
-            <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-          </div>
-          <label htmlFor={`${id}-email`}>Email address</label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              placeholder="name@company.com"
-              defaultValue={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <button type="submit">Subscribe</button>
-          </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
+          <AddressFields id={id} label="Email address" button="Subscribe" email={email} error={error} />
         </form>
       ) : (
         <p>

@@ -51,6 +51,8 @@ export interface DigestSection {
   item: FollowItem;
   paragraphs: DigestParagraph[];
   moments: DigestMoment[];
+  /** Quotes past QUOTES_PER_ITEM, not given: the mail links to the item's page for them. */
+  more: number;
 }
 
 interface Block {
@@ -193,34 +195,71 @@ const tagged = (tags: string[], slug: string | undefined) =>
   slug !== undefined && tags.some((t) => topicSlug(t) === slug);
 const names = (terms: ItemTerms, text: string) => terms.forms.length > 0 && firstForm(terms.forms, text) !== undefined;
 
+/** Quotes of each kind a digest gives one item: the newest; the rest are counted and linked to the item's page. */
+export const QUOTES_PER_ITEM = 5;
+
+/** Where one item is named in a window, newest first: the same for every reader who follows it. */
+interface ItemMatches {
+  recaps: Array<{ recap: WindowRecap; named: WindowRecap["paragraphs"]; byTag: boolean }>;
+  episodes: Array<{ episode: WindowEpisode; named: WindowEpisode["cues"]; byTag: boolean }>;
+}
+
+// Matching an item's names against every paragraph is most of a digest's cost, and a run's readers
+// follow a few hundred items between them: each item is matched once per window.
+const matchMemo = new WeakMap<DigestWindow, Map<string, ItemMatches>>();
+
+function matchesOf(window: DigestWindow, companies: readonly Company[], item: FollowItem): ItemMatches {
+  let memo = matchMemo.get(window);
+  if (!memo) matchMemo.set(window, (memo = new Map()));
+  const key = `${item.kind}:${item.key}`;
+  let found = memo.get(key);
+  if (found) return found;
+  const terms = itemTerms(companies, item);
+  found = { recaps: [], episodes: [] };
+  for (const recap of [...window.recaps].reverse()) {
+    const named = recap.paragraphs.filter((p) => names(terms, p.text));
+    const byTag = named.length === 0 && tagged(recap.tags, terms.topicSlug);
+    if (named.length || byTag) found.recaps.push({ recap, named, byTag });
+  }
+  for (const episode of [...window.episodes].reverse()) {
+    const named = episode.cues.filter((c) => names(terms, c.text));
+    const byTag = named.length === 0 && tagged(episode.tags, terms.topicSlug);
+    if (named.length || byTag) found.episodes.push({ episode, named, byTag });
+  }
+  memo.set(key, found);
+  return found;
+}
+
 /**
  * One reader's digest: a section per followed item with something new, in the order
- * the items are given. Each paragraph and cue is quoted once, under the first item
- * that names it. A topic also takes the recaps and episodes tagged with it whose
- * words do not name it (the recap's summary, the episode's description). Empty when
- * nothing is new: then nothing is sent. Without `withRecaps` (a reader who had each
- * recap's alert already) only the podcast moments are given.
+ * the items are given, newest first within each. Each paragraph and cue is quoted
+ * once, under the first item that names it; an item gives its QUOTES_PER_ITEM newest
+ * of each kind and counts the rest (`more`), linked to its page. A topic also takes
+ * the recaps and episodes tagged with it whose words do not name it (the recap's
+ * summary, the episode's description). Empty when nothing is new: then nothing is
+ * sent. Without `withRecaps` (a reader who had each recap's alert already) only the
+ * podcast moments are given.
  */
 export function composeDigest(
   window: DigestWindow,
   companies: readonly Company[],
   items: readonly FollowItem[],
-  { withRecaps = true }: { withRecaps?: boolean } = {},
+  { withRecaps = true, perItem = QUOTES_PER_ITEM }: { withRecaps?: boolean; perItem?: number } = {},
 ): DigestSection[] {
   const quoted = new Set<string>();
   const sections: DigestSection[] = [];
   for (const item of items) {
-    const terms = itemTerms(companies, item);
-    const section: DigestSection = { item, paragraphs: [], moments: [] };
-    for (const recap of withRecaps ? window.recaps : []) {
-      const isTagged = tagged(recap.tags, terms.topicSlug);
-      let found = 0;
-      for (const p of recap.paragraphs) {
-        if (!names(terms, p.text)) continue;
-        found++;
+    const matches = matchesOf(window, companies, item);
+    const section: DigestSection = { item, paragraphs: [], moments: [], more: 0 };
+    const keep = <T>(list: T[], entry: T) => {
+      if (list.length < perItem) list.push(entry);
+      else section.more++;
+    };
+    for (const { recap, named, byTag } of withRecaps ? matches.recaps : []) {
+      for (const p of named) {
         if (quoted.has(p.id)) continue;
         quoted.add(p.id);
-        section.paragraphs.push({
+        keep(section.paragraphs, {
           kind: "paragraph",
           ref: p.id,
           recapId: recap.id,
@@ -232,12 +271,12 @@ export function composeDigest(
         });
       }
       const whole = `r${recap.id}:tag`;
-      if (isTagged && found === 0 && !quoted.has(whole)) {
+      if (byTag && !quoted.has(whole)) {
         quoted.add(whole);
         // The recap's summary line; without one, its first paragraph not quoted already, else its headline alone.
         const first = recap.summary ? undefined : recap.paragraphs.find((p) => !quoted.has(p.id));
         if (first) quoted.add(first.id);
-        section.paragraphs.push({
+        keep(section.paragraphs, {
           kind: "paragraph",
           ref: whole,
           recapId: recap.id,
@@ -249,14 +288,11 @@ export function composeDigest(
         });
       }
     }
-    for (const episode of window.episodes) {
-      let found = 0;
-      for (const cue of episode.cues) {
-        if (!names(terms, cue.text)) continue;
-        found++;
+    for (const { episode, named, byTag } of matches.episodes) {
+      for (const cue of named) {
         if (quoted.has(cue.id)) continue;
         quoted.add(cue.id);
-        section.moments.push({
+        keep(section.moments, {
           kind: "moment",
           ref: cue.id,
           episodeId: episode.id,
@@ -269,9 +305,9 @@ export function composeDigest(
         });
       }
       const whole = `e${episode.id}:tag`;
-      if (tagged(episode.tags, terms.topicSlug) && found === 0 && !quoted.has(whole)) {
+      if (byTag && !quoted.has(whole)) {
         quoted.add(whole);
-        section.moments.push({
+        keep(section.moments, {
           kind: "moment",
           ref: whole,
           episodeId: episode.id,

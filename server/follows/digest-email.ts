@@ -18,6 +18,8 @@ export interface DigestLinks {
 
 const KIND_WORDS = { company: "Company", brand: "Brand", topic: "Topic" } as const;
 
+const moreText = (s: DigestSection) => `${s.more} more about ${s.item.name} on the site`;
+
 /** The digest of `sections` (never empty: an empty digest is not sent) for the week ending `until`. */
 export function digestEmail(
   sections: readonly DigestSection[],
@@ -41,7 +43,7 @@ export function digestEmail(
 <blockquote style="margin:0 0 8px;padding-left:12px;border-left:4px solid #c7772b;color:${INK}">${escape(m.text)}</blockquote>`,
     );
     return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${KIND_WORDS[s.item.kind]}</span></h2>
-${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}</td></tr>`;
+${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
   });
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -71,6 +73,7 @@ ${blocks.join("\n")}
         `> ${m.text}`,
         "",
       ]),
+      ...(s.more ? [`${moreText(s)}: ${abs(s.item.url)}`, ""] : []),
     ]),
     `Change what you follow or how often: ${links.manageUrl}`,
     `Unsubscribe from the digest (one button on the page it opens): ${links.unsubscribeUrl}`,

@@ -10,6 +10,7 @@ import type { ExtraQueue } from "../newsletter/sender.ts";
 import { listTopics, type Topic } from "../search/topics.server.ts";
 import { readDigestWindow, readRecapWindow, type DigestWindow } from "./digest-compose.ts";
 import { digestFor } from "./digest-preview.ts";
+import { followLinkKey } from "./follow-links.server.ts";
 import {
   claimDigestDelivery,
   expandDigestRuns,
@@ -32,6 +33,8 @@ export function digestQueue(
   const runs = new Map<number, Promise<{ window: DigestWindow; topics: Topic[] }>>();
   const messageIdHost = new URL(site.siteUrl).hostname;
   let lastTidy = 0;
+  // The site's signing key never changes once made: read once, not for every message.
+  let linkKey: Promise<string> | undefined;
 
   function material(g: ClaimedDigest) {
     let run = runs.get(g.runId);
@@ -64,7 +67,11 @@ export function digestQueue(
         { id: g.subscriberId, unsubscribe_key: g.unsubscribeKey },
         window,
         title,
-        { withRecaps: g.kind === "alert" || g.cadence === "weekly", topics },
+        {
+          withRecaps: g.kind === "alert" || g.cadence === "weekly",
+          topics,
+          linkKey: await (linkKey ??= followLinkKey(db)),
+        },
       );
       if (!made) {
         await skipClaimed(db, "digest_deliveries", g.id, "nothing new");

@@ -28,12 +28,12 @@ export async function digestFor(
   subscriber: { id: number; unsubscribe_key: string },
   window: DigestWindow,
   title: string,
-  options: { withRecaps?: boolean; topics?: readonly Topic[] } = {},
+  options: { withRecaps?: boolean; topics?: readonly Topic[]; linkKey?: string } = {},
 ): Promise<(DigestEmail & { unsubscribeUrl: string }) | undefined> {
   const items = await followItems(db, companies, await followsOf(db, subscriber.id), options.topics);
   const sections = composeDigest(window, companies, items, options);
   if (sections.length === 0) return undefined;
-  const key = await followLinkKey(db);
+  const key = options.linkKey ?? (await followLinkKey(db));
   const link = (purpose: "manage" | "stop") => followLinkToken(key, subscriber.id, subscriber.unsubscribe_key, purpose);
   const links = {
     manageUrl: `${site.siteUrl}${manageFollowsPath(link("manage"))}`,

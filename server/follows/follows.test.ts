@@ -182,6 +182,7 @@ describe.each(ENGINES)("follows on %s", (engine) => {
       { kind: "topic", item: "tequila" },
     ]);
     const sections = composeDigest(window, COMPANIES, items);
+    expect(sections.map((s) => s.more)).toEqual([0, 0, 0]);
     const view = sections.map((s) => ({
       item: s.item.name,
       paragraphs: s.paragraphs.map((p) => [p.url, p.section, p.text]),
@@ -207,6 +208,9 @@ describe.each(ENGINES)("follows on %s", (engine) => {
         moments: [[`/podcast?episode=${episodeId}#episode-${episodeId}&t=65`, 65, "Tequila imports rose again."]],
       },
     ]);
+    // Past the cap an item's quotes are counted, not given: the mail links to its page for them.
+    const [capped] = composeDigest(window, COMPANIES, items.slice(0, 1), { perItem: 1 });
+    expect([capped!.paragraphs.length, capped!.more]).toEqual([1, 1]);
     // The older recap is outside the window: nothing new there means no digest at all.
     const before = await readDigestWindow(db, "2026-09-01T00:00:00.000Z", "2026-09-30T00:00:00.000Z");
     expect(composeDigest(before, COMPANIES, items)).toEqual([]);

@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
 import { APPROVAL_CLASS_LABELS, LABELS_FEED_PATH } from "#common/records/label-approval.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { labelsFeedXml } from "../feeds/labels-feed.ts";
-import { followFeedXml } from "../feeds/follow-feed.ts";
+import { FOLLOW_FEED_SIZE, followFeedXml } from "../feeds/follow-feed.ts";
 import { composeDigest, readDigestWindow } from "../follows/digest-compose.ts";
 import { findFollowItem } from "../follows/follow-items.server.ts";
 import type { FollowKind } from "#common/follows/follow-item.ts";
@@ -103,7 +103,7 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
         new Date(now - FOLLOW_FEED_DAYS * 86_400_000).toISOString(),
         new Date(now + 60_000).toISOString(),
       );
-      const [section] = composeDigest(window, COMPANIES, [item]);
+      const [section] = composeDigest(window, COMPANIES, [item], { perItem: FOLLOW_FEED_SIZE });
       return { type: RSS, cacheControl: FEED_CACHE, body: followFeedXml(item, section, site) };
     }),
   );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { openDatabase } from "#server/db/client.ts";
 import type { FollowKind } from "#common/follows/follow-item.ts";
 import type { TestDatabase } from "./databases.ts";
+import { deliveriesOf, deliveryCounts } from "./newsletter-load.ts";
 
 /**
  * Puts `count` readers (follower<n>@load.test) whose digest is on straight into a site's database,
@@ -56,32 +57,8 @@ export async function sendDigestNow(url: string, token: string): Promise<number>
 }
 
 /** How the digests' deliveries stand, read from the database. */
-export async function digestCounts(testDb: TestDatabase): Promise<Record<string, number>> {
-  const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-  try {
-    const rows = await database.db
-      .selectFrom("digest_deliveries")
-      .select(["status", database.db.fn.countAll<string>().as("n")])
-      .groupBy("status")
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  } finally {
-    await database.close();
-  }
-}
+export const digestCounts = (testDb: TestDatabase) => deliveryCounts(testDb, "digest_deliveries");
 
 /** What the database says of the digests to these addresses (a failed crash test prints it). */
-export async function digestDeliveriesOf(testDb: TestDatabase, emails: string[]) {
-  if (!emails.length) return [];
-  const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-  try {
-    return await database.db
-      .selectFrom("digest_deliveries as d")
-      .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
-      .select(["d.id", "s.email", "d.status", "d.attempts", "d.owner", "d.sent_at", "d.last_error"])
-      .where("s.email", "in", emails)
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
+export const digestDeliveriesOf = (testDb: TestDatabase, emails: string[]) =>
+  deliveriesOf(testDb, emails, "digest_deliveries");

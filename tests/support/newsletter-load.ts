@@ -65,12 +65,18 @@ export async function addConfirmedSubscribers(testDb: TestDatabase, count: numbe
   return emails;
 }
 
-/** How a recap's deliveries stand, read from the database. */
-export async function deliveryCounts(testDb: TestDatabase): Promise<Record<string, number>> {
+/** The queues of messages with a commit point: a recap's deliveries, a digest's (issue 42). */
+export type DeliveryTable = "newsletter_deliveries" | "digest_deliveries";
+
+/** How the deliveries of a queue stand, read from the database (a recap's by default). */
+export async function deliveryCounts(
+  testDb: TestDatabase,
+  table: DeliveryTable = "newsletter_deliveries",
+): Promise<Record<string, number>> {
   const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   try {
     const rows = await database.db
-      .selectFrom("newsletter_deliveries")
+      .selectFrom(table)
       .select(["status", database.db.fn.countAll<string>().as("n")])
       .groupBy("status")
       .execute();
@@ -81,12 +87,17 @@ export async function deliveryCounts(testDb: TestDatabase): Promise<Record<strin
 }
 
 /** What the database says of the deliveries to these addresses (a failed crash test prints it). */
-export async function deliveriesOf(testDb: TestDatabase, emails: string[]) {
+export async function deliveriesOf(
+  testDb: TestDatabase,
+  emails: string[],
+  table: DeliveryTable = "newsletter_deliveries",
+) {
   if (!emails.length) return [];
   const database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   try {
     return await database.db
-      .selectFrom("newsletter_deliveries as d")
+      // Both tables have the same columns: typed as the recap's so one query serves both.
+      .selectFrom(`${table} as d` as "newsletter_deliveries as d")
       .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
       .select(["d.id", "s.email", "d.status", "d.attempts", "d.owner", "d.sent_at", "d.last_error"])
       .where("s.email", "in", emails)
