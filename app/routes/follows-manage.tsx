@@ -5,7 +5,7 @@ import { STATIC_PAGE } from "../lib/static-page";
 import { appContext } from "#server/http/app-context.server.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { readFollowLink } from "#server/follows/follow-links.server.ts";
-import { followItems } from "#server/follows/follow-items.server.ts";
+import { findFollowItem, followItems } from "#server/follows/follow-items.server.ts";
 import {
   digestSettings,
   followsOf,
@@ -51,9 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "remove") {
     const kind = FOLLOW_KINDS.find((k) => k === form.get("kind"));
-    const name = String(form.get("name") ?? "").slice(0, 200);
-    if (kind) await removeFollow(database.db, link.id, kind, String(form.get("item") ?? ""));
-    return { notice: FOLLOW_TEXTS.removed(name || "it") };
+    const key = String(form.get("item") ?? "");
+    if (kind) await removeFollow(database.db, link.id, kind, key);
+    // The name said back is the item's own, never one the form sent (a replay could make it say anything).
+    const item = kind && (await findFollowItem(database.db, COMPANIES, kind, key));
+    return { notice: FOLLOW_TEXTS.removed(item ? item.name : "it") };
   }
   if (intent === "remove-all") {
     await removeAllFollows(database.db, link.id);
@@ -105,7 +107,6 @@ export default function FollowsManage({ loaderData, actionData }: Route.Componen
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="kind" value={item.kind} />
                 <input type="hidden" name="item" value={item.key} />
-                <input type="hidden" name="name" value={item.name} />
                 <button type="submit" className={QUIET} aria-label={`Remove ${item.name}`}>
                   Remove
                 </button>

@@ -203,16 +203,35 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
 
   it("manages follows from the digest's signed link, and stops the digest in one click, leaving the recap alone", async () => {
     const digest = mailsTo("reader@example.com").at(-1)!;
-    const manage = linkIn(digest, /http:\/\/proofline\.test\/follows\/\d+\.[\w-]+/);
+    const manage = linkIn(digest, /http:\/\/proofline\.test\/follows\/\d+-[\w-]+/);
     const page = plain(await (await fetch(`${server.url}${manage}`)).text());
     expect(page).toContain("What you follow");
     expect(page).toContain(diageo.name);
     expect(page).toContain("Tequila");
-    const removed = await post(manage, { intent: "remove", kind: "topic", item: "tequila", name: "Tequila" });
+    const removed = await post(manage, { intent: "remove", kind: "topic", item: "tequila" });
     expect(removed.status).toBe(200);
     expect(plain(await removed.text())).toContain("You no longer follow Tequila.");
     const after = plain(await (await fetch(`${server.url}${manage}`)).text());
     expect(after).not.toContain(">Tequila<");
+    // A replay with a name of its own: the page names the item the server knows, not what was sent.
+    const replay = plain(
+      await (
+        await post(manage, { intent: "remove", kind: "topic", item: "tequila", name: "your account is closed" })
+      ).text(),
+    );
+    expect(replay).toContain("You no longer follow Tequila.");
+    expect(replay).not.toContain("your account is closed");
+    // Remove all, then the page says there is nothing.
+    const all = plain(await (await post(manage, { intent: "remove-all" })).text());
+    expect(all).toContain("You no longer follow anything.");
+    expect(all).toContain("You follow nothing at the moment.");
+    expect(
+      await database.db
+        .selectFrom("reader_follows")
+        .select("kind")
+        .where("subscriber_id", "=", Number(/\/(\d+)-/.exec(manage)![1]))
+        .execute(),
+    ).toEqual([]);
     // A forged or altered link opens nothing.
     expect((await fetch(`${server.url}${manage.slice(0, -2)}xx`)).status).toBe(404);
 
@@ -225,6 +244,10 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
       .where("email", "=", "reader@example.com")
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ digest: "off", status: "none" });
+    // The manage page says the digest is stopped, and offers to start it.
+    const stopped = plain(await (await fetch(`${server.url}${manage}`)).text());
+    expect(stopped).toContain("The digest is stopped at this address.");
+    expect(stopped).toContain("Start the digest");
   });
 
   it("limits follows per client and per address, with Retry-After", async () => {
