@@ -144,6 +144,57 @@ describe("following in a browser", () => {
     expectNoUnexpectedErrors();
   });
 
+  it("follows from a profile and a topic's page on a phone with JavaScript off, by each form's own button", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE, {
+      touch: true,
+      javaScriptEnabled: false,
+    });
+    try {
+      await page.goto(`/explorer?company=${sazerac.id}`);
+      const profileForm = page.getByRole("region", { name: "Follow this company" });
+      await tapAndType(page, profileForm.getByLabel("Email address"), "plain-profile@example.com");
+      await Promise.all([page.waitForURL(/\/follow$/), profileForm.getByRole("button", { name: "Follow" }).tap()]);
+      await page.getByRole("status").getByText("Check your inbox.").waitFor();
+      const mail = await nextMailTo("plain-profile@example.com", 1);
+      expect(mail.subject).toBe("Confirm your address to follow on Proofline");
+
+      await page.goto("/topics/tequila");
+      const topicForm = page.getByRole("region", { name: "Follow Tequila" });
+      await tapAndType(page, topicForm.getByLabel("Email address"), "plain-topic@example.com");
+      await Promise.all([page.waitForURL(/\/follow$/), topicForm.getByRole("button", { name: "Follow" }).tap()]);
+      await page.getByRole("status").getByText("Check your inbox.").waitFor();
+      expect((await nextMailTo("plain-topic@example.com", 1)).subject).toBe(
+        "Confirm your address to follow on Proofline",
+      );
+      expectNoUnexpectedErrors();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("follows from a search result on a phone with JavaScript on", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE, { touch: true });
+    try {
+      await page.goto("/search?q=Diageo");
+      await hydrated(page);
+      await Promise.all([
+        page.waitForURL(/\/follow\?/),
+        page.getByRole("link", { name: "Follow this company" }).first().tap(),
+      ]);
+      const form = page.getByRole("region", { name: `Follow ${diageo.name}` });
+      await tapAndType(page, form.getByLabel("Email address"), "search-phone@example.com");
+      await Promise.all([page.waitForURL(/\/follow$/), form.getByRole("button", { name: "Follow" }).tap()]);
+      await page.getByRole("status").getByText("Check your inbox.").waitFor();
+      expect((await nextMailTo("search-phone@example.com", 1)).subject).toBe(
+        "Confirm your address to follow on Proofline",
+      );
+      await expectNoAxeViolations(page);
+      expectNoUnexpectedErrors();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("follows from a search result with JavaScript off, and shows a refusal by the field", async () => {
     const { page, context } = await openPage(browser, server.url, undefined, { javaScriptEnabled: false });
     try {
