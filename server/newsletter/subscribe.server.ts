@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import type { DB } from "../db/schema.ts";
 import { RateLimit, RateLimitError, waitText } from "../limits/rate-limit.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
-import { mailQueued } from "./queue-signal.ts";
+import { wakeSenderAfterAnswer } from "./queue-signal.ts";
 import type { EmailSite } from "./recap-email.ts";
 import { digestOf } from "./link-secret.ts";
 import { emailAddress, requestSubscription, SUBSCRIBE_SOURCES } from "./subscribers.server.ts";
@@ -121,7 +121,7 @@ export async function subscribeFromForm(
     if (err instanceof RateLimitError) return accepted;
     throw err;
   }
-  const outcome = await requestSubscription(db, email, source);
-  if (outcome.kind === "queued") mailQueued();
+  await requestSubscription(db, email, source);
+  wakeSenderAfterAnswer();
   return accepted;
 }

@@ -71,6 +71,15 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
   };
   const publish = (headline: string, date = today()) =>
     admin("POST", "/api/admin/recaps", { date, headline, content: `Text of ${headline}, with [a link](/recap).` });
+  /** Waits until a published recap's send has its readers (expanded into deliveries). */
+  const expanded = async (published: { body: Record<string, unknown> }) => {
+    const id = (published.body.recap as { id: number }).id;
+    for (const giveUp = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 25))) {
+      const { status, body } = await admin("GET", `/api/admin/newsletter/${id}`);
+      if (status === 200 && (body.progress as { recipients: number | null }).recipients !== null) return;
+      if (Date.now() > giveUp) throw new Error(`recap ${id}'s send was not expanded`);
+    }
+  };
 
   beforeAll(async () => {
     sink = await startSmtpSink({
@@ -183,7 +192,9 @@ describe.each(ENGINES)("the weekly recap by email on %s", (engine) => {
     }
     const res = await post(oneClick, { "List-Unsubscribe": "One-Click" });
     expect(res.status).toBe(200);
-    await publish("Week two");
+    // Week two's readers are counted before anyone new confirms: a reader who confirms while a recap is
+    // still waiting to be counted gets it too, which is right, but not what this test is about.
+    await expanded(await publish("Week two"));
     await subscribed("staying@example.com");
     await publish("Week three");
     await waitForMail("staying@example.com", 2);
