@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { knownTimeZone, WEEKDAYS } from "./follows/digest-schedule.ts";
+import { knownTimeZone, WEEKDAYS } from "./calendar.ts";
 import type { PublicConfig } from "#common/config/public-config.ts";
 
 export type { PublicConfig };

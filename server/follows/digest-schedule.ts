@@ -2,9 +2,7 @@
 // (DIGEST_DAY, DIGEST_HOUR, SITE_TIME_ZONE), Monday 07:00 by default. Worked out with
 // @date-fns/tz, so a change of daylight-saving time keeps the hour on the wall clock.
 import { TZDate } from "@date-fns/tz";
-
-export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS, type Weekday } from "../calendar.ts";
 
 export interface DigestSchedule {
   day: Weekday;
@@ -30,14 +28,4 @@ export function lastScheduled(schedule: DigestSchedule, now: Date): Date {
     );
   const candidate = at(back);
   return candidate.getTime() <= now.getTime() ? candidate : at(back + 7);
-}
-
-/** Whether `zone` is a time zone this runtime knows (an IANA name such as America/New_York). */
-export function knownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
