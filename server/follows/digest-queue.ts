@@ -3,7 +3,7 @@
 // lanes under the same leases, pace and commit point (server/newsletter/sender.ts). See docs/follow.md.
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { skipClaimed, takeNext } from "../newsletter/send-queue.server.ts";
+import { deliveryCounts, skipClaimed, takeNext } from "../newsletter/send-queue.server.ts";
 import { lastScheduled, type DigestSchedule } from "./digest-schedule.ts";
 import { WEEK_MS } from "./digest-preview.ts";
 import { NEWS_DAYS } from "../newsletter/auto-send.server.ts";
@@ -215,14 +215,4 @@ export async function claimDigestDelivery(
 }
 
 /** Where a run stands: deliveries by status (an empty digest counts as skipped). */
-export async function digestRunProgress(db: Kysely<DB>, runId: number) {
-  const rows = await db
-    .selectFrom("digest_deliveries")
-    .select(["status", db.fn.countAll<string>().as("n")])
-    .where("run_id", "=", runId)
-    .groupBy("status")
-    .execute();
-  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
-  for (const r of rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
-  return counts;
-}
+export const digestRunProgress = (db: Kysely<DB>, runId: number) => deliveryCounts(db, "digest_deliveries", runId);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from "kysely";
 import { engineOf, type Database, type HeldWrite } from "../db/client.ts";
-import type { DB } from "../db/schema.ts";
+import type { DB, DeliveryStatus } from "../db/schema.ts";
 import type { SendProgress } from "#common/desk/desk-types.ts";
 
 export type { SendProgress };
@@ -321,18 +321,25 @@ export async function reserveSlot(db: Kysely<DB>, intervalMs: number, nowMs = Da
   return next - step;
 }
 
+/**
+ * A send's (or a digest run's) deliveries by status, a message at its commit point counted as
+ * sending, and one set aside (nothing new, stopped meanwhile) as skipped.
+ */
+export async function deliveryCounts(db: Kysely<DB>, table: CommittedTable, of: number) {
+  const rows = await sql<{ status: DeliveryStatus; n: number | string }>`
+    select status, count(*) as n from ${sql.table(table)}
+    where ${sql.ref(table === "newsletter_deliveries" ? "send_id" : "run_id")} = ${of}
+    group by status`.execute(db);
+  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  for (const r of rows.rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
+  return counts;
+}
+
 /** Where a recap's send stands; undefined when it was never queued. */
 export async function sendProgress(db: Kysely<DB>, recapId: number): Promise<SendProgress | undefined> {
   const send = await db.selectFrom("newsletter_sends").selectAll().where("recap_id", "=", recapId).executeTakeFirst();
   if (!send) return undefined;
-  const rows = await db
-    .selectFrom("newsletter_deliveries")
-    .select(["status", db.fn.countAll<string>().as("n")])
-    .where("send_id", "=", send.id)
-    .groupBy("status")
-    .execute();
-  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
-  for (const r of rows) counts[r.status === "committing" ? "sending" : r.status] += Number(r.n);
+  const counts = await deliveryCounts(db, "newsletter_deliveries", send.id);
   const problems = await db
     .selectFrom("newsletter_deliveries")
     .select(["status", "last_error", db.fn.countAll<string>().as("n")])
