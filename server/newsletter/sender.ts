@@ -82,6 +82,8 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   let stopped = false;
   /** This instance's form queued a confirmation mail since a lane last looked. */
   let confirmationQueued = false;
+  /** When this instance's lane 0 last turned a recap's send into deliveries (each lane then looks at once). */
+  let recapsExpandedAt = 0;
   const wakers = new Set<() => void>();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -237,6 +239,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
   async function lane(index: number, smtp: SmtpClient): Promise<void> {
     let lastTidy = 0;
     let lastConfirmationLook = 0;
+    let recapsLastFoundNone = 0;
     while (!stopped) {
       try {
         if (index === 0 && Date.now() - lastTidy > 10_000) {
@@ -247,7 +250,7 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
             o.logger.warn({ settled }, "newsletter messages a stopped sender had committed now count as sent");
           await expirePending(o.db);
         }
-        if (index === 0) await expandSends(o.db);
+        if (index === 0 && (await expandSends(o.db)) > 0) recapsExpandedAt = Date.now();
         if (index === 0) await o.extra?.tidy();
         // Someone is waiting for a confirmation mail: those go before the recaps. Looked for at once
         // when this instance's form queued one, else at most once a second per lane, so that a
@@ -259,7 +262,13 @@ export function startNewsletterSender(o: SenderOptions): () => Promise<void> {
         }
         const c = lookForConfirmations ? await claimConfirmation(o.db, owner, o.leaseSeconds * 1000) : undefined;
         if (c) confirmationQueued = true; // there may be more behind it
-        const d = c ? undefined : await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
+        // While digests go out and no recap is due, a lane that found no recap looks again after a
+        // second (or at once when one was expanded here), not before every digest: on PostgreSQL that
+        // empty claim was a transaction of its own per digest, most of the digest's lag behind the recap.
+        const lookForRecaps =
+          !o.extra || recapsExpandedAt >= recapsLastFoundNone || Date.now() - recapsLastFoundNone > 1000;
+        const d = c || !lookForRecaps ? undefined : await claimDelivery(o.db, owner, o.leaseSeconds * 1000);
+        if (lookForRecaps && !c && !d) recapsLastFoundNone = Date.now();
         // The digests go after the recaps: a recap is the news, a digest sums it up.
         const x = c || d || !o.extra ? undefined : await o.extra.claim(owner, o.leaseSeconds * 1000);
         if (x === "skipped") continue; // nothing new for that reader: nothing sent, no slot taken
