@@ -135,43 +135,62 @@ function cuesOf(episodeId: number, transcript: string | null): WindowEpisode["cu
 
 /** Reads the window's recaps and episodes (by when they were published on the hub: `created_at`). */
 export function readDigestWindow(db: Kysely<DB>, since: string, until: string): Promise<DigestWindow> {
-  return readWindow(db, since, until, (q) => q.where("created_at", ">=", since).where("created_at", "<", until));
+  return readWindow(db, since, until, { since, until });
 }
 
 /** A recap's alerts (issue 42, for readers who asked for them at once): that recap alone. */
 export function readRecapWindow(db: Kysely<DB>, recapId: number, at: string): Promise<DigestWindow> {
-  return readWindow(db, at, at, (q) => q.where("id", "=", recapId), false);
+  return readWindow(db, at, at, { recapId });
+}
+
+/** Recaps and episodes cut between two pauses: an archive import's window cuts thousands, and the server must answer meanwhile. */
+const CUT_BETWEEN_PAUSES = 20;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Maps each row in turn, letting the event loop run between slices. */
+async function cutInSlices<T, U>(rows: readonly T[], cutOne: (row: T) => U): Promise<U[]> {
+  const out: U[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % CUT_BETWEEN_PAUSES === 0) await pause();
+    out.push(cutOne(rows[i]!));
+  }
+  return out;
 }
 
 async function readWindow(
   db: Kysely<DB>,
   since: string,
   until: string,
-  within: <Q extends { where: (column: "created_at" | "id", op: ">=" | "<" | "=", value: string | number) => Q }>(
-    query: Q,
-  ) => Q,
-  withEpisodes = true,
+  only: { since: string; until: string } | { recapId: number },
 ): Promise<DigestWindow> {
-  const [recaps, episodes] = await Promise.all([
-    within(db.selectFrom("weekly_summaries").select(["id", "date", "headline", "content", "snippets", "tags"]))
-      .orderBy("date")
-      .orderBy("id")
-      .execute(),
-    withEpisodes
-      ? within(
-          db
-            .selectFrom("podcast_episodes")
-            .select(["id", "date", "title", "description", "weekly_daily", "tags", "transcript"]),
-        )
+  const recapRows = db
+    .selectFrom("weekly_summaries")
+    .select(["id", "date", "headline", "content", "snippets", "tags"])
+    .$call((q) =>
+      "recapId" in only
+        ? q.where("id", "=", only.recapId)
+        : q.where("created_at", ">=", only.since).where("created_at", "<", only.until),
+    )
+    .orderBy("date")
+    .orderBy("id")
+    .execute();
+  // An alert is about its recap alone: no episodes.
+  const episodeRows =
+    "recapId" in only
+      ? Promise.resolve([])
+      : db
+          .selectFrom("podcast_episodes")
+          .select(["id", "date", "title", "description", "weekly_daily", "tags", "transcript"])
+          .where("created_at", ">=", only.since)
+          .where("created_at", "<", only.until)
           .orderBy("date")
           .orderBy("id")
-          .execute()
-      : [],
-  ]);
+          .execute();
+  const [recaps, episodes] = await Promise.all([recapRows, episodeRows]);
   return {
     since,
     until,
-    recaps: recaps.map((r) => ({
+    recaps: await cutInSlices(recaps, (r) => ({
       id: r.id,
       date: String(r.date).slice(0, 10),
       headline: r.headline,
@@ -179,7 +198,7 @@ async function readWindow(
       summary: r.snippets ?? "",
       paragraphs: paragraphsOf(r.id, r.content),
     })),
-    episodes: episodes.map((e) => ({
+    episodes: await cutInSlices(episodes, (e) => ({
       id: e.id,
       date: String(e.date).slice(0, 10),
       title: e.title,
