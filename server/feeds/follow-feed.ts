@@ -11,7 +11,7 @@ export const FOLLOW_FEED_SIZE = 50;
 
 /**
  * RSS 2.0 of what the digest says about one followed item (issue 42), for a reader who would rather
- * not give an address: the same paragraphs and podcast moments, one entry each, newest first.
+ * not give an address: the same paragraphs, podcast moments and label approvals, one entry each, newest first.
  */
 export function followFeedXml(
   item: FollowItem,
@@ -34,6 +34,13 @@ export function followFeedXml(
       guid: `${base}/podcast?episode=${m.episodeId}#${m.ref}`,
       description: m.text,
     })),
+    ...(section?.labels ?? []).map((l) => ({
+      date: l.date,
+      title: `Label approved: ${l.name}`,
+      link: `${base}${l.url}`,
+      guid: `${base}/data/labels#${l.ref}`,
+      description: `${l.name}, ${l.type}: approved ${l.date} (TTB ID ${l.ref}).`,
+    })),
   ]
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, FOLLOW_FEED_SIZE);
@@ -43,7 +50,7 @@ export function followFeedXml(
     xmlSafe({
       title,
       link: page,
-      description: `What ${site.brand} says about ${item.name}: recap paragraphs and podcast moments.`,
+      description: `What ${site.brand} says about ${item.name}: recap paragraphs, podcast moments and label approvals.`,
       language: "en-us",
       generator: site.brand,
       docs: "https://www.rssboard.org/rss-specification",

@@ -10,7 +10,8 @@ import type { Company } from "../content/companies.server.ts";
 import { markdownHeadings } from "../content/markdown-headings.ts";
 import { firstForm } from "../search/company-mentions.ts";
 import { plainText } from "../search/highlight.ts";
-import { itemTerms, type ItemTerms } from "./follow-items.server.ts";
+import { followableBrands, itemTerms, type ItemTerms } from "./follow-items.server.ts";
+import { LABELS_PATH, labelName, labelQuery, labelType } from "#common/records/label-approval.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { tagsFromColumn, topicSlug } from "#common/topics/topic.ts";
@@ -47,10 +48,27 @@ export interface DigestMoment {
   url: string;
 }
 
+/** A label approval of a followed company, brought to the hub by an import in the window. */
+export interface DigestLabel {
+  kind: "label";
+  /** The registry's TTB ID. */
+  ref: string;
+  /** The day the registry completed it. */
+  date: string;
+  /** "Buffalo Trace: Kosher Wheat Recipe". */
+  name: string;
+  /** "STRAIGHT BOURBON WHISKY". */
+  type: string;
+  /** Site-relative: the company's approvals on /data/labels. */
+  url: string;
+}
+
 export interface DigestSection {
   item: FollowItem;
   paragraphs: DigestParagraph[];
   moments: DigestMoment[];
+  /** New label approvals (a company, or a brand's own among its owner's): the weekly digest's, never an alert's. */
+  labels: DigestLabel[];
   /** Quotes past QUOTES_PER_ITEM, not given: the mail links to the item's page for them. */
   more: number;
 }
@@ -80,12 +98,22 @@ interface WindowEpisode {
   cues: Array<Block & { seconds: number | null }>;
 }
 
-/** The recaps and episodes published in [since, until), cut into what a digest quotes. */
+interface WindowLabel {
+  ttbId: string;
+  companyId: number;
+  completedOn: string;
+  name: string;
+  type: string;
+}
+
+/** The recaps and episodes published in [since, until), cut into what a digest quotes, and the label approvals imported then. */
 export interface DigestWindow {
   since: string;
   until: string;
   recaps: WindowRecap[];
   episodes: WindowEpisode[];
+  /** Joined to a Top Player, newest first. */
+  labels: WindowLabel[];
 }
 
 const cut = (text: string) => {
@@ -186,7 +214,29 @@ async function readWindow(
           .orderBy("date")
           .orderBy("id")
           .execute();
-  const [recaps, episodes] = await Promise.all([recapRows, episodeRows]);
+  // "New" is when the hub got it (the import), not the registry's day: the registry is imported late and in batches.
+  const labelRows =
+    "recapId" in only
+      ? Promise.resolve([])
+      : db
+          .selectFrom("label_approvals as l")
+          .innerJoin("data_imports as i", "i.id", "l.import_id")
+          .select([
+            "l.ttb_id",
+            "l.company_id",
+            "l.completed_on",
+            "l.brand_name",
+            "l.fanciful_name",
+            "l.class_type",
+            "l.class_type_desc",
+          ])
+          .where("l.company_id", "is not", null)
+          .where("i.imported_at", ">=", only.since)
+          .where("i.imported_at", "<", only.until)
+          .orderBy("l.completed_on", "desc")
+          .orderBy("l.ttb_id", "desc")
+          .execute();
+  const [recaps, episodes, labels] = await Promise.all([recapRows, episodeRows, labelRows]);
   return {
     since,
     until,
@@ -207,6 +257,13 @@ async function readWindow(
       tags: tagsFromColumn(e.tags),
       cues: cuesOf(e.id, e.transcript),
     })),
+    labels: labels.map((l) => ({
+      ttbId: l.ttb_id,
+      companyId: l.company_id!,
+      completedOn: l.completed_on,
+      name: labelName({ brandName: l.brand_name, fancifulName: l.fanciful_name }),
+      type: labelType({ classType: l.class_type, classTypeDescription: l.class_type_desc }),
+    })),
   };
 }
 
@@ -221,6 +278,7 @@ export const QUOTES_PER_ITEM = 5;
 interface ItemMatches {
   recaps: Array<{ recap: WindowRecap; named: WindowRecap["paragraphs"]; byTag: boolean }>;
   episodes: Array<{ episode: WindowEpisode; named: WindowEpisode["cues"]; byTag: boolean }>;
+  labels: WindowLabel[];
 }
 
 // Matching an item's names against every paragraph is most of a digest's cost, and a run's readers
@@ -234,7 +292,7 @@ function matchesOf(window: DigestWindow, companies: readonly Company[], item: Fo
   let found = memo.get(key);
   if (found) return found;
   const terms = itemTerms(companies, item);
-  found = { recaps: [], episodes: [] };
+  found = { recaps: [], episodes: [], labels: labelsOf(window, companies, item, terms) };
   for (const recap of [...window.recaps].reverse()) {
     const named = recap.paragraphs.filter((p) => names(terms, p.text));
     const byTag = named.length === 0 && tagged(recap.tags, terms.topicSlug);
@@ -247,6 +305,21 @@ function matchesOf(window: DigestWindow, companies: readonly Company[], item: Fo
   }
   memo.set(key, found);
   return found;
+}
+
+/** A company's new approvals; a brand's: those of its owner that carry its name. A topic has none. */
+function labelsOf(
+  window: DigestWindow,
+  companies: readonly Company[],
+  item: FollowItem,
+  terms: ItemTerms,
+): WindowLabel[] {
+  if (item.kind === "company") return window.labels.filter((l) => String(l.companyId) === item.key);
+  if (item.kind === "brand") {
+    const owner = followableBrands(companies).get(item.key)?.ownerId;
+    return window.labels.filter((l) => l.companyId === owner && names(terms, l.name));
+  }
+  return [];
 }
 
 /**
@@ -269,7 +342,7 @@ export function composeDigest(
   const sections: DigestSection[] = [];
   for (const item of items) {
     const matches = matchesOf(window, companies, item);
-    const section: DigestSection = { item, paragraphs: [], moments: [], more: 0 };
+    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], more: 0 };
     const keep = <T>(list: T[], entry: T) => {
       if (list.length < perItem) list.push(entry);
       else section.more++;
@@ -339,7 +412,16 @@ export function composeDigest(
         });
       }
     }
-    if (section.paragraphs.length || section.moments.length) sections.push(section);
+    for (const label of matches.labels)
+      keep(section.labels, {
+        kind: "label",
+        ref: label.ttbId,
+        date: label.completedOn,
+        name: label.name,
+        type: label.type,
+        url: `${LABELS_PATH}${labelQuery({ company: label.companyId })}`,
+      });
+    if (section.paragraphs.length || section.moments.length || section.labels.length) sections.push(section);
   }
   return sections;
 }

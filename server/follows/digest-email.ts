@@ -18,6 +18,9 @@ export interface DigestLinks {
 
 const KIND_WORDS = { company: "Company", brand: "Brand", topic: "Topic" } as const;
 
+/** The heading over a section's new label approvals (from the TTB's public COLA registry). */
+export const LABELS_HEADING = "New label approvals";
+
 const moreText = (s: DigestSection) => `${s.more} more about ${s.item.name} on the site`;
 
 /** The digest of `sections` (never empty: an empty digest is not sent) for the week ending `until`. */
@@ -42,8 +45,12 @@ export function digestEmail(
         `<p style="margin:12px 0 4px;color:${MUTED};font-size:13px">${escape(m.date)} · <a href="${escape(abs(m.url))}" style="color:${ACCENT}">${escape(m.title)}${m.seconds !== null ? ` at ${clock(m.seconds)}` : ""}</a></p>
 <blockquote style="margin:0 0 8px;padding-left:12px;border-left:4px solid #c7772b;color:${INK}">${escape(m.text)}</blockquote>`,
     );
+    const labels = s.labels.map(
+      (l) =>
+        `<p style="margin:8px 0">${escape(l.date)} · <a href="${escape(abs(l.url))}" style="color:${ACCENT}">${escape(l.name)}</a> <span style="color:${MUTED};font-size:13px">${escape(l.type)}</span></p>`,
+    );
     return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${KIND_WORDS[s.item.kind]}</span></h2>
-${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
+${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${labels.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${LABELS_HEADING}</p>\n${labels.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
   });
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -73,6 +80,9 @@ ${blocks.join("\n")}
         `> ${m.text}`,
         "",
       ]),
+      ...(s.labels.length
+        ? [`${LABELS_HEADING}:`, ...s.labels.map((l) => `${l.date} · ${l.name} (${l.type}): ${abs(l.url)}`), ""]
+        : []),
       ...(s.more ? [`${moreText(s)}: ${abs(s.item.url)}`, ""] : []),
     ]),
     `Change what you follow or how often: ${links.manageUrl}`,
