@@ -3,6 +3,7 @@ import { releaseInstant } from "#common/feeds/feed-paths.ts";
 import type { FollowItem } from "#common/follows/follow-item.ts";
 import { clock } from "#common/podcast/clock.ts";
 import type { DigestSection } from "../follows/digest-compose.ts";
+import { filingTitle } from "../follows/digest-email.ts";
 import { tightenCdata } from "./tighten-cdata.ts";
 import { xmlSafe } from "./xml-safe.ts";
 
@@ -11,7 +12,7 @@ export const FOLLOW_FEED_SIZE = 50;
 
 /**
  * RSS 2.0 of what the digest says about one followed item (issue 42), for a reader who would rather
- * not give an address: the same paragraphs, podcast moments and label approvals, one entry each, newest first.
+ * not give an address: the same paragraphs, podcast moments, label approvals and filings, one entry each, newest first.
  */
 export function followFeedXml(
   item: FollowItem,
@@ -41,6 +42,13 @@ export function followFeedXml(
       guid: `${base}/data/labels#${l.ref}`,
       description: `${l.name}, ${l.type}: approved ${l.date} (TTB ID ${l.ref}).`,
     })),
+    ...(section?.filings ?? []).map((f) => ({
+      date: f.date,
+      title: `Filed with the SEC: ${filingTitle(f)}`,
+      link: f.url,
+      guid: f.url,
+      description: f.figures.length ? f.figures.join("; ") : `${f.form} filed ${f.date}.`,
+    })),
   ]
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, FOLLOW_FEED_SIZE);
@@ -50,7 +58,7 @@ export function followFeedXml(
     xmlSafe({
       title,
       link: page,
-      description: `What ${site.brand} says about ${item.name}: recap paragraphs, podcast moments and label approvals.`,
+      description: `What ${site.brand} says about ${item.name}: recap paragraphs, podcast moments, label approvals and filings.`,
       language: "en-us",
       generator: site.brand,
       docs: "https://www.rssboard.org/rss-specification",

@@ -11,7 +11,9 @@ import { markdownHeadings } from "../content/markdown-headings.ts";
 import { firstForm } from "../search/company-mentions.ts";
 import { plainText } from "../search/highlight.ts";
 import { followableBrands, itemTerms, type ItemTerms } from "./follow-items.server.ts";
-import { LABELS_PATH, labelName, labelQuery, labelType } from "#common/records/label-approval.ts";
+import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
+import { filingUrl } from "#common/records/filed-figures.ts";
+import { windowFilings, windowLabels, type WindowFiling, type WindowLabel } from "./digest-records.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { tagsFromColumn, topicSlug } from "#common/topics/topic.ts";
@@ -63,12 +65,31 @@ export interface DigestLabel {
   url: string;
 }
 
+/** An SEC filing of a followed company, brought to the hub by an import in the window. */
+export interface DigestFiling {
+  kind: "filing";
+  /** Its accession number. */
+  ref: string;
+  /** The day it was filed. */
+  date: string;
+  /** "10-K", "20-F", "10-Q/A"… */
+  form: string;
+  /** "Year to Sep 30, 2026", when the filing reports figures for its own period. */
+  period: string | null;
+  /** "Net sales $3,975 million". */
+  figures: string[];
+  /** Its folder on EDGAR. */
+  url: string;
+}
+
 export interface DigestSection {
   item: FollowItem;
   paragraphs: DigestParagraph[];
   moments: DigestMoment[];
   /** New label approvals (a company, or a brand's own among its owner's): the weekly digest's, never an alert's. */
   labels: DigestLabel[];
+  /** A listed company's new SEC filings (its listed parent's, for a subsidiary): the weekly digest's. */
+  filings: DigestFiling[];
   /** Quotes past QUOTES_PER_ITEM, not given: the mail links to the item's page for them. */
   more: number;
 }
@@ -98,14 +119,6 @@ interface WindowEpisode {
   cues: Array<Block & { seconds: number | null }>;
 }
 
-interface WindowLabel {
-  ttbId: string;
-  companyId: number;
-  completedOn: string;
-  name: string;
-  type: string;
-}
-
 /** The recaps and episodes published in [since, until), cut into what a digest quotes, and the label approvals imported then. */
 export interface DigestWindow {
   since: string;
@@ -114,6 +127,8 @@ export interface DigestWindow {
   episodes: WindowEpisode[];
   /** Joined to a Top Player, newest first. */
   labels: WindowLabel[];
+  /** SEC filings of the Top Players that file, newest first. */
+  filings: WindowFiling[];
 }
 
 const cut = (text: string) => {
@@ -214,29 +229,12 @@ async function readWindow(
           .orderBy("date")
           .orderBy("id")
           .execute();
-  // "New" is when the hub got it (the import), not the registry's day: the registry is imported late and in batches.
-  const labelRows =
+  // An alert is about its recap alone: no records either.
+  const records =
     "recapId" in only
-      ? Promise.resolve([])
-      : db
-          .selectFrom("label_approvals as l")
-          .innerJoin("data_imports as i", "i.id", "l.import_id")
-          .select([
-            "l.ttb_id",
-            "l.company_id",
-            "l.completed_on",
-            "l.brand_name",
-            "l.fanciful_name",
-            "l.class_type",
-            "l.class_type_desc",
-          ])
-          .where("l.company_id", "is not", null)
-          .where("i.imported_at", ">=", only.since)
-          .where("i.imported_at", "<", only.until)
-          .orderBy("l.completed_on", "desc")
-          .orderBy("l.ttb_id", "desc")
-          .execute();
-  const [recaps, episodes, labels] = await Promise.all([recapRows, episodeRows, labelRows]);
+      ? Promise.resolve([[], []] as const)
+      : Promise.all([windowLabels(db, only.since, only.until), windowFilings(db, only.since, only.until)]);
+  const [recaps, episodes, [labels, filings]] = await Promise.all([recapRows, episodeRows, records]);
   return {
     since,
     until,
@@ -257,13 +255,8 @@ async function readWindow(
       tags: tagsFromColumn(e.tags),
       cues: cuesOf(e.id, e.transcript),
     })),
-    labels: labels.map((l) => ({
-      ttbId: l.ttb_id,
-      companyId: l.company_id!,
-      completedOn: l.completed_on,
-      name: labelName({ brandName: l.brand_name, fancifulName: l.fanciful_name }),
-      type: labelType({ classType: l.class_type, classTypeDescription: l.class_type_desc }),
-    })),
+    labels: [...labels],
+    filings: [...filings],
   };
 }
 
@@ -279,6 +272,7 @@ interface ItemMatches {
   recaps: Array<{ recap: WindowRecap; named: WindowRecap["paragraphs"]; byTag: boolean }>;
   episodes: Array<{ episode: WindowEpisode; named: WindowEpisode["cues"]; byTag: boolean }>;
   labels: WindowLabel[];
+  filings: WindowFiling[];
 }
 
 // Matching an item's names against every paragraph is most of a digest's cost, and a run's readers
@@ -292,7 +286,14 @@ function matchesOf(window: DigestWindow, companies: readonly Company[], item: Fo
   let found = memo.get(key);
   if (found) return found;
   const terms = itemTerms(companies, item);
-  found = { recaps: [], episodes: [], labels: labelsOf(window, companies, item, terms) };
+  const filer = item.kind === "company" ? companies.find((c) => String(c.id) === item.key)?.secFiler : undefined;
+  found = {
+    recaps: [],
+    episodes: [],
+    labels: labelsOf(window, companies, item, terms),
+    // Filings are a company's, not a brand's or a topic's.
+    filings: filer ? window.filings.filter((f) => f.cik === filer.cik) : [],
+  };
   for (const recap of [...window.recaps].reverse()) {
     const named = recap.paragraphs.filter((p) => names(terms, p.text));
     const byTag = named.length === 0 && tagged(recap.tags, terms.topicSlug);
@@ -342,7 +343,7 @@ export function composeDigest(
   const sections: DigestSection[] = [];
   for (const item of items) {
     const matches = matchesOf(window, companies, item);
-    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], more: 0 };
+    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], filings: [], more: 0 };
     const keep = <T>(list: T[], entry: T) => {
       if (list.length < perItem) list.push(entry);
       else section.more++;
@@ -421,7 +422,18 @@ export function composeDigest(
         type: label.type,
         url: `${LABELS_PATH}${labelQuery({ company: label.companyId })}`,
       });
-    if (section.paragraphs.length || section.moments.length || section.labels.length) sections.push(section);
+    for (const filing of matches.filings)
+      keep(section.filings, {
+        kind: "filing",
+        ref: filing.accession,
+        date: filing.filedOn,
+        form: filing.form,
+        period: filing.period,
+        figures: filing.figures,
+        url: filingUrl(filing.cik, filing.accession),
+      });
+    if (section.paragraphs.length || section.moments.length || section.labels.length || section.filings.length)
+      sections.push(section);
   }
   return sections;
 }

@@ -2,7 +2,7 @@
 // every block, an HTML part and a plain-text part saying the same, every link absolute to SITE_URL.
 import { escapeHtml as escape } from "../content/escape-html.ts";
 import { ACCENT, INK, MUTED, PAPER, type EmailSite } from "../newsletter/recap-email.ts";
-import type { DigestSection } from "./digest-compose.ts";
+import type { DigestFiling, DigestSection } from "./digest-compose.ts";
 import { clock } from "#common/podcast/clock.ts";
 
 export interface DigestEmail {
@@ -20,6 +20,13 @@ const KIND_WORDS = { company: "Company", brand: "Brand", topic: "Topic" } as con
 
 /** The heading over a section's new label approvals (from the TTB's public COLA registry). */
 export const LABELS_HEADING = "New label approvals";
+
+/** The heading over a section's new SEC filings (EDGAR, docs/public-records.md). */
+export const FILINGS_HEADING = "New filings with the SEC";
+
+/** "10-K for the year to Sep 30, 2026", or the form alone. */
+export const filingTitle = (f: DigestFiling) =>
+  f.period ? `${f.form} for the ${f.period.charAt(0).toLowerCase()}${f.period.slice(1)}` : f.form;
 
 const moreText = (s: DigestSection) => `${s.more} more about ${s.item.name} on the site`;
 
@@ -49,8 +56,12 @@ export function digestEmail(
       (l) =>
         `<p style="margin:8px 0">${escape(l.date)} · <a href="${escape(abs(l.url))}" style="color:${ACCENT}">${escape(l.name)}</a> <span style="color:${MUTED};font-size:13px">${escape(l.type)}</span></p>`,
     );
+    const filings = s.filings.map(
+      (f) =>
+        `<p style="margin:8px 0">${escape(f.date)} · <a href="${escape(f.url)}" style="color:${ACCENT}">${escape(filingTitle(f))}</a>${f.figures.length ? `<br><span style="color:${MUTED};font-size:13px">${escape(f.figures.join(" · "))}</span>` : ""}</p>`,
+    );
     return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${KIND_WORDS[s.item.kind]}</span></h2>
-${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${labels.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${LABELS_HEADING}</p>\n${labels.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
+${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${labels.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${LABELS_HEADING}</p>\n${labels.join("\n")}` : ""}${filings.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${FILINGS_HEADING}</p>\n${filings.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
   });
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -82,6 +93,15 @@ ${blocks.join("\n")}
       ]),
       ...(s.labels.length
         ? [`${LABELS_HEADING}:`, ...s.labels.map((l) => `${l.date} · ${l.name} (${l.type}): ${abs(l.url)}`), ""]
+        : []),
+      ...(s.filings.length
+        ? [
+            `${FILINGS_HEADING}:`,
+            ...s.filings.map(
+              (f) => `${f.date} · ${filingTitle(f)}${f.figures.length ? ` (${f.figures.join("; ")})` : ""}: ${f.url}`,
+            ),
+            "",
+          ]
         : []),
       ...(s.more ? [`${moreText(s)}: ${abs(s.item.url)}`, ""] : []),
     ]),

@@ -8,6 +8,8 @@ import { composeDigest, QUOTES_PER_ITEM, readDigestWindow, readRecapWindow } fro
 import { digestEmail } from "./digest-email.ts";
 import { findFollowItem, followableBrands } from "./follow-items.server.ts";
 import { followFeedXml } from "../feeds/follow-feed.ts";
+import { importSecFile } from "../records/sec-companyfacts-import.ts";
+import { BF_ID, companyFacts, FILINGS, secStream, submissions } from "../../tests/support/sec-files.ts";
 
 // Issue 42: a followed company's new label approvals in the digest, from the registry's import
 // (recorded samples written from the export's documented format, as in ttb-cola-import.test.ts).
@@ -102,5 +104,49 @@ describe.each(ENGINES)("public records in the digest on %s", (engine) => {
     expect(next.labels).toEqual([]);
     // An alert is about its recap alone.
     expect((await readRecapWindow(db(), 1, later())).labels).toEqual([]);
+  });
+
+  it("gives a followed listed company its filings imported in the window, with the figures of their own period", async () => {
+    const before = new Date(Date.now() - 1000).toISOString();
+    await importSecFile(db(), secStream(companyFacts()), "CIK0000014693.json");
+    await importSecFile(db(), secStream(submissions()), "submissions-CIK0000014693.json");
+    const window = await readDigestWindow(db(), before, later());
+    const brownForman = (await findFollowItem(db(), COMPANIES, "company", String(BF_ID)))!;
+    const [section] = composeDigest(window, COMPANIES, [brownForman]);
+    // Newest first; each with the figures it reports for its own period, the amendment with its restated one.
+    expect(section!.filings.map((f) => [f.ref, f.form, f.period, f.figures])).toEqual([
+      [FILINGS.q2027.accn, "10-Q", "Quarter to Jul 31, 2026", ["Revenue $1,250 million", "Net sales $950 million"]],
+      [FILINGS.k2026a.accn, "10-K/A", "Year to Apr 30, 2026", ["Net sales $3,975 million"]],
+      [
+        FILINGS.k2026.accn,
+        "10-K",
+        "Year to Apr 30, 2026",
+        ["Revenue $5,000 million", "Excise taxes $1,030 million", "Net sales $3,970 million"],
+      ],
+      [
+        FILINGS.k2025.accn,
+        "10-K",
+        "Year to Apr 30, 2025",
+        ["Revenue $5,100 million", "Excise taxes $1,120 million", "Net sales $3,980 million"],
+      ],
+    ]);
+    expect(section!.filings[0]!.url).toBe("https://www.sec.gov/Archives/edgar/data/14693/000001469326000090/");
+    const mail = digestEmail([section!], SITE, LINKS, "Your weekly digest");
+    expect(mail.text).toContain(
+      "2026-09-03 · 10-Q for the quarter to Jul 31, 2026 (Revenue $1,250 million; Net sales $950 million): https://www.sec.gov/Archives/edgar/data/14693/000001469326000090/",
+    );
+    expect(mail.html).toContain("New filings with the SEC");
+    expect(followFeedXml(brownForman, section, SITE)).toContain(
+      "Filed with the SEC: 10-Q for the quarter to Jul 31, 2026",
+    );
+    // A company that files nothing gets no filings; the same records a week later are not new.
+    const sazerac = (await findFollowItem(
+      db(),
+      COMPANIES,
+      "company",
+      String(COMPANIES.find((c) => c.name === "Sazerac Company")!.id),
+    ))!;
+    expect(composeDigest(window, COMPANIES, [sazerac])[0]?.filings ?? []).toEqual([]);
+    expect((await readDigestWindow(db(), later(), new Date(Date.now() + 120_000).toISOString())).filings).toEqual([]);
   });
 });

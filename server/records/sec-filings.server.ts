@@ -19,7 +19,7 @@ export const YEARS_SHOWN = 3;
 const DAY = 86_400_000;
 const daysIn = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / DAY + 1;
 /** A fiscal year is 52 or 53 weeks (or a calendar year); a quarter 13 or 14 weeks (or three months). */
-const kindOf = (start: string, end: string): FiledPeriod["kind"] | undefined => {
+export const kindOf = (start: string, end: string): FiledPeriod["kind"] | undefined => {
   const days = daysIn(start, end);
   return days >= 357 && days <= 373 ? "year" : days >= 84 && days <= 99 ? "quarter" : undefined;
 };
