@@ -12,7 +12,10 @@ import { seedDemoContent } from "./seed.ts";
 
 const run = promisify(execFile);
 
-describe.each(ENGINES)("data layer on %s", (engine) => {
+// Each case makes a fresh database, and one seeds the whole demo content: on PostgreSQL, on a CI
+// machine running other suites, that took past the unit project's 5 s (a rehearsal), though nothing
+// here measures speed.
+describe.each(ENGINES)("data layer on %s", { timeout: 30_000 }, (engine) => {
   let testDb: TestDatabase;
   let database: Database;
 
