@@ -119,7 +119,7 @@ interface WindowEpisode {
   cues: Array<Block & { seconds: number | null }>;
 }
 
-/** The recaps and episodes published in [since, until), cut into what a digest quotes, and the label approvals imported then. */
+/** The recaps and episodes published in [since, until), cut into what a digest quotes, and the records imported then. */
 export interface DigestWindow {
   since: string;
   until: string;
@@ -232,7 +232,7 @@ async function readWindow(
   // An alert is about its recap alone: no records either.
   const records =
     "recapId" in only
-      ? Promise.resolve([[], []] as const)
+      ? Promise.resolve<[WindowLabel[], WindowFiling[]]>([[], []])
       : Promise.all([windowLabels(db, only.since, only.until), windowFilings(db, only.since, only.until)]);
   const [recaps, episodes, [labels, filings]] = await Promise.all([recapRows, episodeRows, records]);
   return {
@@ -255,8 +255,8 @@ async function readWindow(
       tags: tagsFromColumn(e.tags),
       cues: cuesOf(e.id, e.transcript),
     })),
-    labels: [...labels],
-    filings: [...filings],
+    labels,
+    filings,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
 import { ENGINES } from "../../tests/support/databases.ts";
 import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
-import { colaCsv, colaStream, type SampleApproval } from "../../tests/support/cola-files.ts";
+import { colaCsv, colaStream, sampleApproval } from "../../tests/support/cola-files.ts";
 import { importColaFile } from "../records/ttb-cola-import.ts";
 import { composeDigest, QUOTES_PER_ITEM, readDigestWindow, readRecapWindow } from "./digest-compose.ts";
 import { digestEmail } from "./digest-email.ts";
@@ -21,13 +21,7 @@ const LINKS = {
 };
 const sazerac = COMPANIES.find((c) => c.name === "Sazerac Company")!;
 const diageo = COMPANIES.find((c) => c.name.startsWith("Diageo"))!;
-const approval = (ttbId: string, day: string, brand: string, fanciful = "", permit = "DSP-KY-9"): SampleApproval => ({
-  ttbId,
-  permit,
-  day,
-  fanciful,
-  brand,
-});
+const approval = sampleApproval;
 const buffaloTrace = [...followableBrands(COMPANIES)].find(([, b]) => b.name === "Buffalo Trace")![0];
 
 describe.each(ENGINES)("public records in the digest on %s", (engine) => {

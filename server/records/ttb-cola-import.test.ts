@@ -2,20 +2,14 @@ import { describe, expect, it } from "vitest";
 import { COMPANIES } from "../content/companies.server.ts";
 import { ENGINES } from "../../tests/support/databases.ts";
 import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
-import { COLA_SHORT_HEADER, colaCsv, colaStream, type SampleApproval } from "../../tests/support/cola-files.ts";
+import { COLA_SHORT_HEADER, colaCsv, colaStream, sampleApproval } from "../../tests/support/cola-files.ts";
 import { importColaFile } from "./ttb-cola-import.ts";
 
 // Issue 41: the label approvals' import on both engines, on recorded samples written from the
 // registry export's documented format (made-up rows under real key brands).
 
 const SAZERAC = COMPANIES.find((c) => c.name === "Sazerac Company")!.id;
-const approval = (ttbId: string, day: string, brand: string, fanciful = "", permit = "DSP-KY-9"): SampleApproval => ({
-  ttbId,
-  permit,
-  day,
-  fanciful,
-  brand,
-});
+const approval = sampleApproval;
 
 describe.each(ENGINES)("the label approvals' import on %s", (engine) => {
   const handle = migratedDatabaseForTests(engine);

@@ -19,6 +19,15 @@ export interface SampleApproval {
   classType?: [string, string];
 }
 
+/** One sample approval, under a Kentucky distillery's permit unless told. */
+export const sampleApproval = (
+  ttbId: string,
+  day: string,
+  brand: string,
+  fanciful = "",
+  permit = "DSP-KY-9",
+): SampleApproval => ({ ttbId, permit, day, fanciful, brand });
+
 const mdY = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 const quoted = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
