@@ -56,31 +56,33 @@ export async function claimConfirmation(
   leaseMs: number,
   now = new Date(),
 ): Promise<ClaimedConfirmation | undefined> {
-  return db.transaction().execute(async (trx) => {
-    for (;;) {
-      const c = await takeNext(trx, "newsletter_confirmations", owner, leaseMs, now);
-      if (!c) return undefined;
-      const token = newSecret();
-      const armed = await trx
-        .updateTable("newsletter_subscribers")
-        .set({
-          confirm_token: digestOf(token),
-          confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
-        })
-        .where("id", "=", c.subscriberId)
-        .where((eb) => eb.or([eb("status", "=", "pending"), eb("digest", "=", "pending")]))
-        .returning(["email", "status", "digest"])
-        .executeTakeFirst();
-      if (armed)
-        return {
-          id: c.id,
-          subscriberId: c.subscriberId,
-          email: armed.email,
-          token,
-          attempts: c.attempts,
-          asked: confirmationAsked(armed),
-        };
-      await skipClaimed(trx, "newsletter_confirmations", c.id, "no longer pending");
-    }
-  });
+  // Taking the row and arming its address are separate statements, never one transaction: a request
+  // for the address (subscribe, follow, erase) locks the address before its confirmation row, so a
+  // claim that held the row while it waited for the address would deadlock with it on PostgreSQL.
+  // A crash between the two leaves the row to its lease, like a crash before the mail is sent.
+  for (;;) {
+    const c = await takeNext(db, "newsletter_confirmations", owner, leaseMs, now);
+    if (!c) return undefined;
+    const token = newSecret();
+    const armed = await db
+      .updateTable("newsletter_subscribers")
+      .set({
+        confirm_token: digestOf(token),
+        confirm_expires_at: new Date(now.getTime() + CONFIRM_HOURS * 3_600_000).toISOString(),
+      })
+      .where("id", "=", c.subscriberId)
+      .where((eb) => eb.or([eb("status", "=", "pending"), eb("digest", "=", "pending")]))
+      .returning(["email", "status", "digest"])
+      .executeTakeFirst();
+    if (armed)
+      return {
+        id: c.id,
+        subscriberId: c.subscriberId,
+        email: armed.email,
+        token,
+        attempts: c.attempts,
+        asked: confirmationAsked(armed),
+      };
+    await skipClaimed(db, "newsletter_confirmations", c.id, "no longer pending");
+  }
 }
