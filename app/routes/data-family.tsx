@@ -12,6 +12,8 @@ import { FiguresTable } from "../components/charts/figures-table";
 import { SourceNote } from "../features/market/source-note";
 import { MarketIntro } from "../features/market/market-intro";
 import { familyHeadline } from "#common/market/family-headline.ts";
+import { marketFollowItem } from "#common/follows/follow-item.ts";
+import { FollowForm } from "../components/follow-form";
 import type { Route } from "./+types/data-family";
 
 // Plain HTML: charts drawn on the server, tables and links.
@@ -188,6 +190,10 @@ export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
           ])}
         />
       </section>
+
+      <div className="mt-10 max-w-xl">
+        <FollowForm item={marketFollowItem(f.family.slug, label)} source="data" />
+      </div>
 
       <div className="mt-10">
         <SourceNote source={f.source} asOf={f.asOf} importedAt={f.importedAt} />

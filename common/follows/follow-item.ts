@@ -1,9 +1,19 @@
 // What a reader can follow (issue 42) and the words the follow forms and pages use, shared by the
-// pages and the server. A followed item is named by its kind and key: a company by its id, a brand
-// or a topic by its slug.
+// pages and the server. A followed item is named by its kind and key: a company by its id, a brand,
+// a topic or a market family (its figures on /data/<family>) by its slug.
 
-export const FOLLOW_KINDS = ["company", "brand", "topic"] as const;
+import { dataFamilyPath } from "../market/market-paths.ts";
+
+export const FOLLOW_KINDS = ["company", "brand", "topic", "market"] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
+/** What each kind is called beside an item's name (a digest's section, the manage page's list). */
+export const FOLLOW_KIND_WORDS: Record<FollowKind, string> = {
+  company: "Company",
+  brand: "Brand",
+  topic: "Topic",
+  market: "Market data",
+};
 
 export const DIGEST_CADENCES = ["weekly", "immediate"] as const;
 export type DigestCadence = (typeof DIGEST_CADENCES)[number];
@@ -26,11 +36,19 @@ export const FOLLOW_PATH = "/follow";
 export const followPagePath = (kind: FollowKind, key: string) =>
   `${FOLLOW_PATH}?kind=${kind}&item=${encodeURIComponent(key)}`;
 export const followFeedPath = (kind: FollowKind, key: string) => `/feeds/follow/${kind}/${encodeURIComponent(key)}.xml`;
+/** A market family is named as its page is, "Tequila in Iowa": the figures are the state's. */
+export const marketFollowItem = (slug: string, label: string): FollowItem => ({
+  kind: "market",
+  key: slug,
+  name: `${label} in Iowa`,
+  url: dataFamilyPath(slug),
+  feedUrl: followFeedPath("market", slug),
+});
 export const manageFollowsPath = (token: string) => `/follows/${token}`;
 export const digestUnsubscribePath = (token: string) => `/follows/unsubscribe/${token}`;
 
 /** Where a follow form stood: kept as the consent's source, like the newsletter's. */
-export const FOLLOW_SOURCES = ["profile", "topic", "search", "follow"] as const;
+export const FOLLOW_SOURCES = ["profile", "topic", "search", "follow", "data"] as const;
 export type FollowSource = (typeof FOLLOW_SOURCES)[number];
 
 export const FOLLOW_TEXTS = {

@@ -12,7 +12,8 @@ export const FOLLOW_FEED_SIZE = 50;
 
 /**
  * RSS 2.0 of what the digest says about one followed item (issue 42), for a reader who would rather
- * not give an address: the same paragraphs, podcast moments, label approvals and filings, one entry each, newest first.
+ * not give an address: the same paragraphs, podcast moments, label approvals, filings and market months, one entry
+ * each, newest first.
  */
 export function followFeedXml(
   item: FollowItem,
@@ -49,6 +50,13 @@ export function followFeedXml(
       guid: f.url,
       description: f.figures.length ? f.figures.join("; ") : `${f.form} filed ${f.date}.`,
     })),
+    ...(section?.months ?? []).map((m) => ({
+      date: m.date,
+      title: `${item.name}, ${m.month}`,
+      link: `${base}${m.url}`,
+      guid: `${base}${m.url}#${m.ref}`,
+      description: `${item.name}, ${m.month}: ${m.text}.`,
+    })),
   ]
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, FOLLOW_FEED_SIZE);
@@ -58,7 +66,7 @@ export function followFeedXml(
     xmlSafe({
       title,
       link: page,
-      description: `What ${site.brand} says about ${item.name}: recap paragraphs, podcast moments, label approvals and filings.`,
+      description: `What ${site.brand} says about ${item.name}: recap paragraphs, podcast moments, label approvals, filings and market figures.`,
       language: "en-us",
       generator: site.brand,
       docs: "https://www.rssboard.org/rss-specification",

@@ -13,7 +13,17 @@ import { plainText } from "../search/highlight.ts";
 import { followableBrands, itemTerms, type ItemTerms } from "./follow-items.server.ts";
 import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
 import { filingUrl } from "#common/records/filed-figures.ts";
-import { windowFilings, windowLabels, type WindowFiling, type WindowLabel } from "./digest-records.ts";
+import {
+  monthYearBefore,
+  windowFilings,
+  windowLabels,
+  windowMarketMonths,
+  type WindowFiling,
+  type WindowLabel,
+  type WindowMonth,
+} from "./digest-records.ts";
+import { changeOf, changeText, dollars, liters, monthName } from "#common/market/figure-format.ts";
+import { dataFamilyPath } from "#common/market/market-paths.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { tagsFromColumn, topicSlug } from "#common/topics/topic.ts";
@@ -82,6 +92,21 @@ export interface DigestFiling {
   url: string;
 }
 
+/** A followed market family's month, added to the hub by an import in the window. */
+export interface DigestMonth {
+  kind: "month";
+  /** The family and the month: "tequila:2026-09". */
+  ref: string;
+  /** The day the hub imported it. */
+  date: string;
+  /** "September 2026". */
+  month: string;
+  /** "$12.3 million, up 4.5% on September 2025; 1.1 million liters". */
+  text: string;
+  /** Site-relative: the family's page. */
+  url: string;
+}
+
 export interface DigestSection {
   item: FollowItem;
   paragraphs: DigestParagraph[];
@@ -90,6 +115,8 @@ export interface DigestSection {
   labels: DigestLabel[];
   /** A listed company's new SEC filings (its listed parent's, for a subsidiary): the weekly digest's. */
   filings: DigestFiling[];
+  /** A followed market family's new months, newest first: the weekly digest's. */
+  months: DigestMonth[];
   /** Quotes past QUOTES_PER_ITEM, not given: the mail links to the item's page for them. */
   more: number;
 }
@@ -129,6 +156,8 @@ export interface DigestWindow {
   labels: WindowLabel[];
   /** SEC filings of the Top Players that file, newest first. */
   filings: WindowFiling[];
+  /** Every family's months the window's market imports added, newest first. */
+  months: WindowMonth[];
 }
 
 const cut = (text: string) => {
@@ -232,9 +261,13 @@ async function readWindow(
   // An alert is about its recap alone: no records either.
   const records =
     "recapId" in only
-      ? Promise.resolve<[WindowLabel[], WindowFiling[]]>([[], []])
-      : Promise.all([windowLabels(db, only.since, only.until), windowFilings(db, only.since, only.until)]);
-  const [recaps, episodes, [labels, filings]] = await Promise.all([recapRows, episodeRows, records]);
+      ? Promise.resolve<[WindowLabel[], WindowFiling[], WindowMonth[]]>([[], [], []])
+      : Promise.all([
+          windowLabels(db, only.since, only.until),
+          windowFilings(db, only.since, only.until),
+          windowMarketMonths(db, only.since, only.until),
+        ]);
+  const [recaps, episodes, [labels, filings, months]] = await Promise.all([recapRows, episodeRows, records]);
   return {
     since,
     until,
@@ -257,6 +290,7 @@ async function readWindow(
     })),
     labels,
     filings,
+    months,
   };
 }
 
@@ -273,6 +307,7 @@ interface ItemMatches {
   episodes: Array<{ episode: WindowEpisode; named: WindowEpisode["cues"]; byTag: boolean }>;
   labels: WindowLabel[];
   filings: WindowFiling[];
+  months: WindowMonth[];
 }
 
 // Matching an item's names against every paragraph is most of a digest's cost, and a run's readers
@@ -293,6 +328,7 @@ function matchesOf(window: DigestWindow, companies: readonly Company[], item: Fo
     labels: labelsOf(window, companies, item, terms),
     // Filings are a company's, not a brand's or a topic's.
     filings: filer ? window.filings.filter((f) => f.cik === filer.cik) : [],
+    months: item.kind === "market" ? window.months.filter((m) => m.family === item.key) : [],
   };
   for (const recap of [...window.recaps].reverse()) {
     const named = recap.paragraphs.filter((p) => names(terms, p.text));
@@ -323,6 +359,12 @@ function labelsOf(
   return [];
 }
 
+/** "$12.3 million, up 4.5% on September 2025; 1.1 million liters": a family's page's figures, in its words. */
+function monthText({ period, sales, yearBefore }: WindowMonth): string {
+  const change = changeText(changeOf(sales.dollars, yearBefore?.dollars));
+  return `${dollars(sales.dollars)}${change ? `, ${change} on ${monthName(monthYearBefore(period))}` : ""}; ${liters(sales.liters)}`;
+}
+
 /**
  * One reader's digest: a section per followed item with something new, in the order
  * the items are given, newest first within each. Each paragraph and cue is quoted
@@ -343,7 +385,7 @@ export function composeDigest(
   const sections: DigestSection[] = [];
   for (const item of items) {
     const matches = matchesOf(window, companies, item);
-    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], filings: [], more: 0 };
+    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], filings: [], months: [], more: 0 };
     const keep = <T>(list: T[], entry: T) => {
       if (list.length < perItem) list.push(entry);
       else section.more++;
@@ -432,8 +474,17 @@ export function composeDigest(
         figures: filing.figures,
         url: filingUrl(filing.cik, filing.accession),
       });
-    if (section.paragraphs.length || section.moments.length || section.labels.length || section.filings.length)
-      sections.push(section);
+    for (const month of matches.months)
+      keep(section.months, {
+        kind: "month",
+        ref: `${month.family}:${month.period}`,
+        date: month.importedOn,
+        month: monthName(month.period),
+        text: monthText(month),
+        url: dataFamilyPath(month.family),
+      });
+    const { paragraphs, moments, labels, filings, months } = section;
+    if (paragraphs.length || moments.length || labels.length || filings.length || months.length) sections.push(section);
   }
   return sections;
 }

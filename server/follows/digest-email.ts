@@ -4,6 +4,7 @@ import { escapeHtml as escape } from "../content/escape-html.ts";
 import { ACCENT, INK, MUTED, PAPER, type EmailSite } from "../newsletter/recap-email.ts";
 import type { DigestFiling, DigestSection } from "./digest-compose.ts";
 import { clock } from "#common/podcast/clock.ts";
+import { FOLLOW_KIND_WORDS } from "#common/follows/follow-item.ts";
 
 export interface DigestEmail {
   subject: string;
@@ -16,8 +17,6 @@ export interface DigestLinks {
   unsubscribeUrl: string;
 }
 
-const KIND_WORDS = { company: "Company", brand: "Brand", topic: "Topic" } as const;
-
 /** The heading over a section's new label approvals (from the TTB's public COLA registry). */
 export const LABELS_HEADING = "New label approvals";
 
@@ -27,6 +26,12 @@ export const FILINGS_HEADING = "New filings with the SEC";
 /** "10-K for the year to Sep 30, 2026", or the form alone. */
 export const filingTitle = (f: DigestFiling) =>
   f.period ? `${f.form} for the ${f.period.charAt(0).toLowerCase()}${f.period.slice(1)}` : f.form;
+
+/** The heading over a market family's new months (the state's figures, docs/market-data.md). */
+export const MONTHS_HEADING = "New monthly figures";
+
+/** A section's heading in the plain-text part: "Diageo (company)". */
+const heading = (s: DigestSection) => `${s.item.name} (${FOLLOW_KIND_WORDS[s.item.kind].toLowerCase()})`;
 
 const moreText = (s: DigestSection) => `${s.more} more about ${s.item.name} on the site`;
 
@@ -60,8 +65,12 @@ export function digestEmail(
       (f) =>
         `<p style="margin:8px 0">${escape(f.date)} · <a href="${escape(f.url)}" style="color:${ACCENT}">${escape(filingTitle(f))}</a>${f.figures.length ? `<br><span style="color:${MUTED};font-size:13px">${escape(f.figures.join(" · "))}</span>` : ""}</p>`,
     );
-    return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${KIND_WORDS[s.item.kind]}</span></h2>
-${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${labels.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${LABELS_HEADING}</p>\n${labels.join("\n")}` : ""}${filings.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${FILINGS_HEADING}</p>\n${filings.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
+    const months = s.months.map(
+      (m) =>
+        `<p style="margin:8px 0"><a href="${escape(abs(m.url))}" style="color:${ACCENT}">${escape(m.month)}</a>: ${escape(m.text)}</p>`,
+    );
+    return `<tr><td ${cell}><h2 style="margin:24px 0 4px;color:${INK};font-family:Georgia,'Times New Roman',serif;font-size:21px"><a href="${escape(abs(s.item.url))}" style="color:${INK}">${escape(s.item.name)}</a> <span style="color:${MUTED};font-size:13px;font-family:Arial,Helvetica,sans-serif">${FOLLOW_KIND_WORDS[s.item.kind]}</span></h2>
+${paragraphs.join("\n")}${moments.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">On the podcast</p>\n${moments.join("\n")}` : ""}${labels.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${LABELS_HEADING}</p>\n${labels.join("\n")}` : ""}${filings.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${FILINGS_HEADING}</p>\n${filings.join("\n")}` : ""}${months.length ? `\n<p style="margin:16px 0 0;font-weight:bold;color:${INK}">${MONTHS_HEADING}</p>\n${months.join("\n")}` : ""}${s.more ? `\n<p style="margin:12px 0 0"><a href="${escape(abs(s.item.url))}" style="color:${ACCENT}">${escape(moreText(s))}</a></p>` : ""}</td></tr>`;
   });
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -79,8 +88,8 @@ ${blocks.join("\n")}
     `${site.brand} · ${title}`,
     "",
     ...sections.flatMap((s) => [
-      `${s.item.name} (${KIND_WORDS[s.item.kind].toLowerCase()})`,
-      "-".repeat(Math.min(72, s.item.name.length + 3 + s.item.kind.length)),
+      heading(s),
+      "-".repeat(Math.min(72, heading(s).length)),
       ...s.paragraphs.flatMap((p) => [
         `${p.date} · ${p.headline}${p.section ? ` · ${p.section}` : ""}: ${abs(p.url)}`,
         `> ${p.text}`,
@@ -102,6 +111,9 @@ ${blocks.join("\n")}
             ),
             "",
           ]
+        : []),
+      ...(s.months.length
+        ? [`${MONTHS_HEADING}:`, ...s.months.map((m) => `${m.month}: ${m.text}: ${abs(m.url)}`), ""]
         : []),
       ...(s.more ? [`${moreText(s)}: ${abs(s.item.url)}`, ""] : []),
     ]),

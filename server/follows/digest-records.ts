@@ -1,11 +1,14 @@
-// The public records a digest window carries (issue 42): the label approvals and SEC filings the hub
-// imported in the window. "New" is when the hub got a record (its import's `imported_at`), not the
+// The public records a digest window carries (issue 42): the label approvals, SEC filings and market
+// months the hub imported in the window. "New" is when the hub got a record (its import's `imported_at`), not the
 // registry's or the filer's day: both are imported late and in batches, and a reader should hear of a
 // record once, the week it reached the hub.
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { conceptRank } from "../records/sec-concepts.ts";
 import { kindOf } from "../records/sec-filings.server.ts";
+import { FAMILIES } from "../market/families.ts";
+import { IOWA_SOURCE } from "../market/iowa-source.ts";
+import { stateMonths, type Sales } from "../market/market-figures.server.ts";
 import { labelName, labelType } from "#common/records/label-approval.ts";
 import {
   FILED_MEASURE_LABELS,
@@ -109,4 +112,78 @@ export async function windowFilings(db: Kysely<DB>, since: string, until: string
       figures: own.map((f) => `${FILED_MEASURE_LABELS[f.measure]} ${filedDollars(f.value)}`),
     };
   });
+}
+
+/** A family's statewide month that an import in the window added. */
+export interface WindowMonth {
+  family: string;
+  /** YYYY-MM. */
+  period: string;
+  /** The day the hub imported it (YYYY-MM-DD): when it became news. */
+  importedOn: string;
+  sales: Sales;
+  /** The same month a year before, when the hub holds it. */
+  yearBefore?: Sales;
+}
+
+/** "2026-09" → "2025-09". */
+export const monthYearBefore = (period: string) => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
+
+/**
+ * The months the window's market imports added, newest first, for every family. An import sets every
+ * month its file holds (the state's file is the whole history, re-read each time), so "added" is the
+ * months past the last one the hub held before the window: revised figures of older months are not news.
+ */
+export async function windowMarketMonths(db: Kysely<DB>, since: string, until: string): Promise<WindowMonth[]> {
+  const imports = db.selectFrom("data_imports").where("source_id", "=", IOWA_SOURCE.id);
+  const [inWindow, before] = await Promise.all([
+    imports
+      .select(["last_period", "imported_at"])
+      .where("imported_at", ">=", since)
+      .where("imported_at", "<", until)
+      .orderBy("last_period", "desc")
+      .orderBy("imported_at")
+      .execute(),
+    imports
+      .select((eb) => eb.fn.max("last_period").as("last"))
+      .where("imported_at", "<", since)
+      .executeTakeFirst(),
+  ]);
+  const heldBefore = before?.last ?? "";
+  const newest = inWindow[0]?.last_period;
+  if (!newest || newest <= heldBefore) return [];
+  // Each new month is dated by the first import in the window that reached it.
+  const reachedOn = (period: string) =>
+    inWindow
+      .filter((i) => i.last_period >= period)
+      .map((i) => i.imported_at)
+      .sort()[0]!
+      .slice(0, 10);
+  const fresh = (await heldPeriods(db, heldBefore, newest)).reverse();
+  const slugs = FAMILIES.map((f) => f.slug);
+  const months = await stateMonths(db, slugs, [...fresh, ...fresh.map(monthYearBefore)]);
+  return fresh.flatMap((period) =>
+    slugs.flatMap((family) => {
+      const sales = months.get(family)?.get(period);
+      if (!sales) return [];
+      const yearBefore = months.get(family)?.get(monthYearBefore(period));
+      return [{ family, period, importedOn: reachedOn(period), sales, ...(yearBefore ? { yearBefore } : {}) }];
+    }),
+  );
+}
+
+/** The statewide months held after `after` up to `last`, oldest first. */
+async function heldPeriods(db: Kysely<DB>, after: string, last: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("data_observations as o")
+    .innerJoin("data_series as s", "s.id", "o.series_id")
+    .select("o.period")
+    .distinct()
+    .where("s.source_id", "=", IOWA_SOURCE.id)
+    .where("s.geography", "=", "state")
+    .where("o.period", ">", after)
+    .where("o.period", "<=", last)
+    .orderBy("o.period")
+    .execute();
+  return rows.map((r) => r.period);
 }

@@ -1,14 +1,16 @@
 // The items a reader can follow (issue 42) and the words that name each in a text.
 // Companies are the Top Players; brands are the manufacturers' key brands (a
 // distributor's "key brands" are its suppliers, so they are no brand of its own);
-// topics are the tags in use. An unknown item is refused before anything is stored.
+// topics are the tags in use; market families are those of content/market-data/families.json. An
+// unknown item is refused before anything is stored.
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
 import { companyTerms, formsOf, type CompanyTerms } from "../search/company-mentions.ts";
 import { findTopic, listTopics, type Topic } from "../search/topics.server.ts";
-import { followFeedPath, type FollowItem, type FollowKind } from "#common/follows/follow-item.ts";
+import { followFeedPath, marketFollowItem, type FollowItem, type FollowKind } from "#common/follows/follow-item.ts";
 import { topicPath, topicSlug } from "#common/topics/topic.ts";
+import { familyBySlug } from "../market/families.ts";
 
 /** A brand and the company that owns it. */
 export interface Brand {
@@ -75,6 +77,10 @@ export async function findFollowItem(
       }
     );
   }
+  if (kind === "market") {
+    const family = familyBySlug(key);
+    return family && marketFollowItem(family.slug, family.label);
+  }
   const topic = await findTopic(db, key);
   return (
     topic && {
@@ -123,8 +129,12 @@ export interface ItemTerms {
   topicSlug?: string;
 }
 
-/** The words that name an item: a company's terms; a brand's own name and its owner's terms; a topic's name. */
+/**
+ * The words that name an item: a company's terms; a brand's own name and its owner's terms; a topic's
+ * name. A market family has none: following it brings its figures, and its topic brings the words.
+ */
 export function itemTerms(companies: readonly Company[], item: FollowItem): ItemTerms {
+  if (item.kind === "market") return { forms: [] };
   const own = (term: string) => formsOf(term).map((form) => ({ form, term }));
   if (item.kind === "company") return { forms: companyTerms(companies, Number(item.key))?.forms ?? [] };
   if (item.kind === "brand") {

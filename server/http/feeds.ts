@@ -20,7 +20,7 @@ import { labelsFeedXml } from "../feeds/labels-feed.ts";
 import { FOLLOW_FEED_SIZE, followFeedXml } from "../feeds/follow-feed.ts";
 import { composeDigest, readDigestWindow } from "../follows/digest-compose.ts";
 import { findFollowItem } from "../follows/follow-items.server.ts";
-import type { FollowKind } from "#common/follows/follow-item.ts";
+import { FOLLOW_KINDS, type FollowKind } from "#common/follows/follow-item.ts";
 import { labelPage } from "../records/label-approvals.server.ts";
 import { strictLabelQuery } from "../records/label-filters.ts";
 
@@ -92,7 +92,7 @@ export function feedRoutes(config: Config, database: Database, cached: Versioned
 
   // What the digest says about one followed item (issue 42): for readers who would rather not give an address.
   router.get(
-    /^\/feeds\/follow\/(company|brand|topic)\/([^/]+)\.xml$/,
+    new RegExp(`^/feeds/follow/(${FOLLOW_KINDS.join("|")})/([^/]+)\\.xml$`),
     versionedRoute(cached, async (req) => {
       const kind = String(req.params[0]) as FollowKind;
       const item = await findFollowItem(database.db, COMPANIES, kind, slugOf(String(req.params[1])));

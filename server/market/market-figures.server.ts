@@ -52,9 +52,17 @@ const statewide = (db: Kysely<DB>) =>
     .where("s.source_id", "=", IOWA_SOURCE.id)
     .where("s.geography", "=", "state");
 
-/** A series' statewide months, both measures, by category: category → period → Sales. */
-async function stateMonths(db: Kysely<DB>, categories: string[]): Promise<Map<string, Map<string, Sales>>> {
-  const rows = await statewide(db).where("s.category", "in", categories).execute();
+/** A series' statewide months, both measures, by category: category → period → Sales (only `periods`, when given). */
+export async function stateMonths(
+  db: Kysely<DB>,
+  categories: string[],
+  periods?: string[],
+): Promise<Map<string, Map<string, Sales>>> {
+  if (periods?.length === 0) return new Map();
+  const rows = await statewide(db)
+    .where("s.category", "in", categories)
+    .$if(periods !== undefined, (q) => q.where("o.period", "in", periods!))
+    .execute();
   const out = new Map<string, Map<string, Sales>>();
   for (const r of rows) {
     const byPeriod = out.get(r.category) ?? new Map<string, Sales>();

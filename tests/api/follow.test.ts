@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
@@ -6,6 +7,8 @@ import { ENGINES, freshDatabase, type TestDatabase } from "../support/databases.
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { testToday } from "../support/clock.ts";
+import { sharedFile, sharedRow } from "../support/iowa-files.ts";
+import { importIowaFile } from "#server/market/iowa-import.ts";
 
 const TOKEN = "follow-admin-token-0123456789abcdef";
 const SITE = "http://proofline.test";
@@ -25,7 +28,7 @@ const linkIn = (m: ParsedMail, pattern: RegExp) => {
 };
 const plain = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
 
-describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine) => {
+describe.each(ENGINES)("following a company, a brand, a topic or a market family on %s", (engine) => {
   let testDb: TestDatabase;
   let database: Database;
   let server: RunningServer;
@@ -248,6 +251,43 @@ describe.each(ENGINES)("following a company, a brand or a topic on %s", (engine)
     const stopped = plain(await (await fetch(`${server.url}${manage}`)).text());
     expect(stopped).toContain("The digest is stopped at this address.");
     expect(stopped).toContain("Start the digest");
+  });
+
+  it("follows a market family from its page; the digest and the feed carry the months an import added", async () => {
+    const file = (months: Record<string, number>) =>
+      Readable.from([
+        sharedFile(
+          ...Object.entries(months).map(([m, dollars]) => sharedRow(m, "polk", "tequila", "tequila", dollars)),
+        ),
+      ]);
+    await importIowaFile(database.db, file({ "2024-12": 800, "2025-10": 900, "2025-11": 950 }), "iowa-november.csv");
+    await database.db
+      .updateTable("data_imports")
+      .set({ imported_at: new Date(Date.now() - 7 * 86_400_000).toISOString() })
+      .execute();
+    const page = plain(await (await fetch(`${server.url}/data/tequila`)).text());
+    expect(page).toContain("Follow Tequila in Iowa");
+    expect(page).toContain('name="kind" value="market"');
+    expect(page).toContain('href="/feeds/follow/market/tequila.xml"');
+    await following("figures@example.com", "market", "tequila");
+    await importIowaFile(
+      database.db,
+      file({ "2024-12": 800, "2025-10": 900, "2025-11": 950, "2025-12": 1000 }),
+      "iowa-december.csv",
+    );
+    await runDigest();
+    const [digest] = (await waitForMail("figures@example.com", 2)).slice(1);
+    expect(digest!.subject).toContain("Tequila in Iowa");
+    expect(digest!.text).toContain(
+      `New monthly figures:\nDecember 2025: $1,000, up 25.0% on December 2024; 2 liters: ${SITE}/data/tequila`,
+    );
+    // November was held before the window: it is not news again.
+    expect(digest!.text).not.toContain("November 2025");
+    const feed = await (await fetch(`${server.url}/feeds/follow/market/tequila.xml`)).text();
+    expect(feed).toContain("<title>Tequila in Iowa, December 2025</title>");
+    expect((await fetch(`${server.url}/feeds/follow/market/absinthe.xml`)).status).toBe(404);
+    const refused = await follow("figures@example.com", "market", "absinthe");
+    expect(refused.status).toBe(404);
   });
 
   it("limits follows per client and per address, with Retry-After", async () => {

@@ -103,6 +103,14 @@ describe("market data pages", () => {
       "/api/data/tequila.csv?table=categories",
     ]);
     expect((await (await page.request.get(csvs[1]!)).text()).split("\r\n")[1]).toMatch(/^2015-01,\d+\.?\d*,\d+\.?\d*$/);
+    // The family can be followed (issue 42): this site sends no mail, so the form says so and offers the feed.
+    const follow = page.getByRole("region", { name: "Follow Tequila in Iowa" });
+    await follow.getByText("Email subscriptions are not open yet.").waitFor();
+    const feed = await follow.getByRole("link", { name: "Tequila in Iowa (RSS)" }).getAttribute("href");
+    expect(feed).toBe("/feeds/follow/market/tequila.xml");
+    const xml = await page.request.get(feed!);
+    expect(xml.status()).toBe(200);
+    expect(await xml.text()).toContain("<title>Proofline: Tequila in Iowa</title>");
     expect(await fitsThePhone(page)).toBe(true);
     await axeCleanOnPhone("/data/tequila");
     // A family the data does not hold.
