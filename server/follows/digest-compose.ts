@@ -384,107 +384,153 @@ export function composeDigest(
   const quoted = new Set<string>();
   const sections: DigestSection[] = [];
   for (const item of items) {
-    const matches = matchesOf(window, companies, item);
-    const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], filings: [], months: [], more: 0 };
-    const keep = <T>(list: T[], entry: T) => {
-      if (list.length < perItem) list.push(entry);
-      else section.more++;
-    };
-    for (const { recap, named, byTag } of withRecaps ? matches.recaps : []) {
-      for (const p of named) {
-        if (quoted.has(p.id)) continue;
-        quoted.add(p.id);
-        keep(section.paragraphs, {
-          kind: "paragraph",
-          ref: p.id,
-          recapId: recap.id,
-          date: recap.date,
-          headline: recap.headline,
-          section: p.section?.text ?? null,
-          text: cut(p.text),
-          url: `/recap/${recap.id}${p.section ? `#${p.section.id}` : ""}`,
-        });
-      }
-      const whole = `r${recap.id}:tag`;
-      if (byTag && !quoted.has(whole)) {
-        quoted.add(whole);
-        // The recap's summary line; without one, its first paragraph not quoted already, else its headline alone.
-        const first = recap.summary ? undefined : recap.paragraphs.find((p) => !quoted.has(p.id));
-        if (first) quoted.add(first.id);
-        keep(section.paragraphs, {
-          kind: "paragraph",
-          ref: whole,
-          recapId: recap.id,
-          date: recap.date,
-          headline: recap.headline,
-          section: null,
-          text: cut(recap.summary || first?.text || recap.headline),
-          url: `/recap/${recap.id}`,
-        });
-      }
-    }
-    for (const { episode, named, byTag } of matches.episodes) {
-      for (const cue of named) {
-        if (quoted.has(cue.id)) continue;
-        quoted.add(cue.id);
-        keep(section.moments, {
-          kind: "moment",
-          ref: cue.id,
-          episodeId: episode.id,
-          date: episode.date,
-          title: episode.title,
-          series: episode.series,
-          seconds: cue.seconds,
-          text: cut(cue.text),
-          url: episodePath(episode.id, cue.seconds ?? undefined),
-        });
-      }
-      const whole = `e${episode.id}:tag`;
-      if (byTag && !quoted.has(whole)) {
-        quoted.add(whole);
-        keep(section.moments, {
-          kind: "moment",
-          ref: whole,
-          episodeId: episode.id,
-          date: episode.date,
-          title: episode.title,
-          series: episode.series,
-          seconds: null,
-          text: cut(episode.description),
-          url: episodePath(episode.id),
-        });
-      }
-    }
-    for (const label of matches.labels)
-      keep(section.labels, {
-        kind: "label",
-        ref: label.ttbId,
-        date: label.completedOn,
-        name: label.name,
-        type: label.type,
-        url: `${LABELS_PATH}${labelQuery({ company: label.companyId })}`,
-      });
-    for (const filing of matches.filings)
-      keep(section.filings, {
-        kind: "filing",
-        ref: filing.accession,
-        date: filing.filedOn,
-        form: filing.form,
-        period: filing.period,
-        figures: filing.figures,
-        url: filingUrl(filing.cik, filing.accession),
-      });
-    for (const month of matches.months)
-      keep(section.months, {
-        kind: "month",
-        ref: `${month.family}:${month.period}`,
-        date: month.importedOn,
-        month: monthName(month.period),
-        text: monthText(month),
-        url: dataFamilyPath(month.family),
-      });
-    const { paragraphs, moments, labels, filings, months } = section;
-    if (paragraphs.length || moments.length || labels.length || filings.length || months.length) sections.push(section);
+    // Most readers' items quote nothing another of their items quoted: they get the section every
+    // reader of the item gets, made (and rendered, digest-email.ts) once per run.
+    const shared = sharedSection(window, companies, item, withRecaps, perItem);
+    let section = shared.section;
+    if (shared.consumed.some((id) => quoted.has(id)))
+      section = sectionOf(matchesOf(window, companies, item), item, quoted, withRecaps, perItem);
+    else for (const id of shared.consumed) quoted.add(id);
+    if (hasNews(section)) sections.push(section);
   }
   return sections;
+}
+
+const hasNews = ({ paragraphs, moments, labels, filings, months }: DigestSection) =>
+  paragraphs.length + moments.length + labels.length + filings.length + months.length > 0;
+
+/** An item's section as a reader who follows nothing else gets it, and the quotes it takes. */
+interface SharedSection {
+  section: DigestSection;
+  consumed: string[];
+}
+const sharedMemo = new WeakMap<DigestWindow, Map<string, SharedSection>>();
+
+function sharedSection(
+  window: DigestWindow,
+  companies: readonly Company[],
+  item: FollowItem,
+  withRecaps: boolean,
+  perItem: number,
+): SharedSection {
+  let memo = sharedMemo.get(window);
+  if (!memo) sharedMemo.set(window, (memo = new Map()));
+  const key = `${withRecaps ? "r" : "-"}${perItem}:${item.kind}:${item.key}`;
+  let shared = memo.get(key);
+  if (!shared) {
+    const taken = new Set<string>();
+    const section = sectionOf(matchesOf(window, companies, item), item, taken, withRecaps, perItem);
+    shared = { section, consumed: [...taken] };
+    memo.set(key, shared);
+  }
+  return shared;
+}
+
+/** One item's section; every paragraph and cue it quotes is added to `quoted`, and one quoted already is left out. */
+function sectionOf(
+  matches: ItemMatches,
+  item: FollowItem,
+  quoted: Set<string>,
+  withRecaps: boolean,
+  perItem: number,
+): DigestSection {
+  const section: DigestSection = { item, paragraphs: [], moments: [], labels: [], filings: [], months: [], more: 0 };
+  const keep = <T>(list: T[], entry: T) => {
+    if (list.length < perItem) list.push(entry);
+    else section.more++;
+  };
+  for (const { recap, named, byTag } of withRecaps ? matches.recaps : []) {
+    for (const p of named) {
+      if (quoted.has(p.id)) continue;
+      quoted.add(p.id);
+      keep(section.paragraphs, {
+        kind: "paragraph",
+        ref: p.id,
+        recapId: recap.id,
+        date: recap.date,
+        headline: recap.headline,
+        section: p.section?.text ?? null,
+        text: cut(p.text),
+        url: `/recap/${recap.id}${p.section ? `#${p.section.id}` : ""}`,
+      });
+    }
+    const whole = `r${recap.id}:tag`;
+    if (byTag && !quoted.has(whole)) {
+      quoted.add(whole);
+      // The recap's summary line; without one, its first paragraph not quoted already, else its headline alone.
+      const first = recap.summary ? undefined : recap.paragraphs.find((p) => !quoted.has(p.id));
+      if (first) quoted.add(first.id);
+      keep(section.paragraphs, {
+        kind: "paragraph",
+        ref: whole,
+        recapId: recap.id,
+        date: recap.date,
+        headline: recap.headline,
+        section: null,
+        text: cut(recap.summary || first?.text || recap.headline),
+        url: `/recap/${recap.id}`,
+      });
+    }
+  }
+  for (const { episode, named, byTag } of matches.episodes) {
+    for (const cue of named) {
+      if (quoted.has(cue.id)) continue;
+      quoted.add(cue.id);
+      keep(section.moments, {
+        kind: "moment",
+        ref: cue.id,
+        episodeId: episode.id,
+        date: episode.date,
+        title: episode.title,
+        series: episode.series,
+        seconds: cue.seconds,
+        text: cut(cue.text),
+        url: episodePath(episode.id, cue.seconds ?? undefined),
+      });
+    }
+    const whole = `e${episode.id}:tag`;
+    if (byTag && !quoted.has(whole)) {
+      quoted.add(whole);
+      keep(section.moments, {
+        kind: "moment",
+        ref: whole,
+        episodeId: episode.id,
+        date: episode.date,
+        title: episode.title,
+        series: episode.series,
+        seconds: null,
+        text: cut(episode.description),
+        url: episodePath(episode.id),
+      });
+    }
+  }
+  for (const label of matches.labels)
+    keep(section.labels, {
+      kind: "label",
+      ref: label.ttbId,
+      date: label.completedOn,
+      name: label.name,
+      type: label.type,
+      url: `${LABELS_PATH}${labelQuery({ company: label.companyId })}`,
+    });
+  for (const filing of matches.filings)
+    keep(section.filings, {
+      kind: "filing",
+      ref: filing.accession,
+      date: filing.filedOn,
+      form: filing.form,
+      period: filing.period,
+      figures: filing.figures,
+      url: filingUrl(filing.cik, filing.accession),
+    });
+  for (const month of matches.months)
+    keep(section.months, {
+      kind: "month",
+      ref: `${month.family}:${month.period}`,
+      date: month.importedOn,
+      month: monthName(month.period),
+      text: monthText(month),
+      url: dataFamilyPath(month.family),
+    });
+  return section;
 }

@@ -71,6 +71,7 @@ export function digestQueue(
           withRecaps: g.kind === "alert" || g.cadence === "weekly",
           topics,
           linkKey: await (linkKey ??= followLinkKey(db)),
+          follows: g.follows,
         },
       );
       if (!made) {

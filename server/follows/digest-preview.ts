@@ -9,7 +9,7 @@ import { composeDigest, readDigestWindow, type DigestWindow } from "./digest-com
 import { digestEmail, type DigestEmail } from "./digest-email.ts";
 import { followItems } from "./follow-items.server.ts";
 import { followLinkKey, followLinkToken } from "./follow-links.server.ts";
-import { followsOf } from "./follows.server.ts";
+import { followsOf, type FollowRow } from "./follows.server.ts";
 import { digestUnsubscribePath, manageFollowsPath } from "#common/follows/follow-item.ts";
 
 export const WEEK_MS = 7 * 86_400_000;
@@ -28,9 +28,10 @@ export async function digestFor(
   subscriber: { id: number; unsubscribe_key: string },
   window: DigestWindow,
   title: string,
-  options: { withRecaps?: boolean; topics?: readonly Topic[]; linkKey?: string } = {},
+  options: { withRecaps?: boolean; topics?: readonly Topic[]; linkKey?: string; follows?: readonly FollowRow[] } = {},
 ): Promise<(DigestEmail & { unsubscribeUrl: string }) | undefined> {
-  const items = await followItems(db, companies, await followsOf(db, subscriber.id), options.topics);
+  const follows = options.follows ?? (await followsOf(db, subscriber.id));
+  const items = await followItems(db, companies, follows, options.topics);
   const sections = composeDigest(window, companies, items, options);
   if (sections.length === 0) return undefined;
   const key = options.linkKey ?? (await followLinkKey(db));

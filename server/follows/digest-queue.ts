@@ -5,6 +5,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { deliveryCounts, skipClaimed, takeNext } from "../newsletter/send-queue.server.ts";
 import { lastScheduled, type DigestSchedule } from "./digest-schedule.ts";
+import type { FollowRow } from "./follows.server.ts";
 import { WEEK_MS } from "./digest-preview.ts";
 import { NEWS_DAYS } from "../newsletter/auto-send.server.ts";
 
@@ -164,6 +165,8 @@ export interface ClaimedDigest {
   unsubscribeKey: string;
   cadence: "weekly" | "immediate";
   attempts: number;
+  /** What the reader follows, in the order followed. */
+  follows: FollowRow[];
 }
 
 /** Takes the next digest due (as claimDelivery does for recaps); a reader who stopped it meanwhile is skipped. */
@@ -177,10 +180,13 @@ export async function claimDigestDelivery(
     for (;;) {
       const d = await takeNext(trx, "digest_deliveries", owner, leaseMs, now);
       if (!d) return undefined;
-      const info = await trx
+      // The reader's follows come with the claim, one row each (or one row with none): a digest's
+      // material in the claim's one statement, as the recap's mail has its own.
+      const rows = await trx
         .selectFrom("digest_deliveries as d")
         .innerJoin("digest_runs as r", "r.id", "d.run_id")
         .innerJoin("newsletter_subscribers as s", "s.id", "d.subscriber_id")
+        .leftJoin("reader_follows as f", "f.subscriber_id", "d.subscriber_id")
         .select([
           "d.run_id",
           "r.kind",
@@ -192,9 +198,14 @@ export async function claimDigestDelivery(
           "s.digest",
           "s.status",
           "s.digest_cadence",
+          "f.kind as follow_kind",
+          "f.item as follow_item",
+          "f.created_at as follow_created_at",
         ])
         .where("d.id", "=", d.id)
-        .executeTakeFirst();
+        .orderBy("f.id")
+        .execute();
+      const info = rows[0];
       if (info && info.digest === "on" && info.status !== "bounced")
         return {
           id: d.id,
@@ -208,6 +219,11 @@ export async function claimDigestDelivery(
           unsubscribeKey: info.unsubscribe_key,
           cadence: info.digest_cadence,
           attempts: d.attempts,
+          follows: rows.flatMap((r) =>
+            r.follow_kind !== null && r.follow_item !== null && r.follow_created_at !== null
+              ? [{ kind: r.follow_kind, item: r.follow_item, created_at: r.follow_created_at }]
+              : [],
+          ),
         };
       await skipClaimed(trx, "digest_deliveries", d.id, "digest stopped");
     }

@@ -210,6 +210,19 @@ describe.each(ENGINES)("follows on %s", (engine) => {
         moments: [[`/podcast?episode=${episodeId}#episode-${episodeId}&t=65`, 65, "Tequila imports rose again."]],
       },
     ]);
+    // Each reader's digest is their own though sections are made once per window: a reader who follows
+    // Sazerac alone gets the paragraph the first reader had under Diageo, and one who follows Sazerac
+    // before Diageo gets it under Sazerac; the first reader's digest is unchanged by theirs.
+    const paragraphsOf = (list: typeof sections) => list.map((s) => [s.item.name, s.paragraphs.map((p) => p.text)]);
+    const distillery = "Sazerac bought a bourbon distillery, and Diageo said nothing.";
+    expect(paragraphsOf(composeDigest(window, COMPANIES, [items[1]!]))).toEqual([[sazerac.name, [distillery]]]);
+    expect(paragraphsOf(composeDigest(window, COMPANIES, [items[1]!, items[0]!]))).toEqual([
+      [sazerac.name, [distillery]],
+      [diageo.name, ["Diageo cut its outlook as tequila slowed."]],
+    ]);
+    expect(composeDigest(window, COMPANIES, items)).toEqual(sections);
+    // Two readers of one item share its section (the mail renders it once).
+    expect(composeDigest(window, COMPANIES, [items[0]!])[0]).toBe(composeDigest(window, COMPANIES, [items[0]!])[0]);
     // Past the cap an item's quotes are counted, not given: the mail links to its page for them.
     const [capped] = composeDigest(window, COMPANIES, items.slice(0, 1), { perItem: 1 });
     expect([capped!.paragraphs.length, capped!.more]).toEqual([1, 1]);
