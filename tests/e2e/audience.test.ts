@@ -5,6 +5,10 @@ import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { siteContent, signedInContexts } from "../support/site-content.ts";
 import { testToday } from "../support/clock.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { COMPANIES } from "#server/content/companies.server.ts";
+
+const diageo = COMPANIES.find((c) => c.name.startsWith("Diageo"))!;
 
 // Issue 27: the desk's Audience page, from traffic the test makes itself.
 const TOKEN = "audience-e2e-admin-token-0123456789";
@@ -49,6 +53,37 @@ beforeAll(async () => {
     await (
       await fetch(`${server.url}/recap${query}`, { headers: { "User-Agent": CHROME, "X-Forwarded-For": address! } })
     ).arrayBuffer();
+  // Two readers with the digest on: both follow tequila's market figures, one follows Diageo too.
+  const database = openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl });
+  for (const [email, follows] of [
+    ["one@example.com", [["market", "tequila"]]],
+    [
+      "two@example.com",
+      [
+        ["market", "tequila"],
+        ["company", String(diageo.id)],
+      ],
+    ],
+  ] as const) {
+    const { id } = await database.db
+      .insertInto("newsletter_subscribers")
+      .values({
+        email,
+        status: "none",
+        digest: "on",
+        source: "data",
+        requested_at: new Date().toISOString(),
+        unsubscribe_key: email,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [kind, item] of follows)
+      await database.db
+        .insertInto("reader_follows")
+        .values({ subscriber_id: id, kind, item, created_at: new Date().toISOString() })
+        .execute();
+  }
+  await database.close();
   await new Promise((r) => setTimeout(r, 500));
 });
 afterAll(async () => {
@@ -79,6 +114,18 @@ describe("the desk's Audience page", () => {
     );
     await page.getByRole("img", { name: /Confirmed sign-ups per day 0 confirmations in all/ }).waitFor();
     await page.getByText("No newsletter went out in this period.").waitFor();
+    // What readers follow, most followed first, by kind, never by address.
+    const followed = await page.getByRole("table", { name: "Most followed items" }).innerText();
+    expect(
+      followed
+        .split("\n")
+        .slice(2)
+        .map((row) => row.split("\t")),
+    ).toEqual([
+      ["Tequila in Iowa", "Market data", "2"],
+      [diageo.name, "Company", "1"],
+    ]);
+    expect(followed).not.toContain("@example.com");
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page);

@@ -6,6 +6,7 @@ import { downloadsReport, readersReport, subscribersReport } from "#server/analy
 import { appContext } from "#server/http/app-context.server.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { mostFollowedItems } from "#server/follows/follows.server.ts";
+import { FOLLOW_KIND_WORDS } from "#common/follows/follow-item.ts";
 import { BarChart, RankChart } from "../../components/charts/figure-charts";
 import { FiguresTable } from "../../components/charts/figures-table";
 import { DeskErrorBoundary } from "../../features/desk/desk-error";
@@ -276,13 +277,13 @@ export default function DeskAudience({ loaderData }: Route.ComponentProps) {
           Most followed
         </h2>
         <p className="text-ink-700">
-          Companies, brands and topics readers follow, by how many readers with the digest on follow each. Addresses are
-          never shown.
+          Companies, brands, topics and market families readers follow, by how many readers with the digest on follow
+          each. Addresses are never shown.
         </p>
         <FiguresTable
           caption="Most followed items"
           columns={["Item", "Kind", "Readers"]}
-          rows={followed.map((f) => [f.name, f.kind, f.followers])}
+          rows={followed.map((f) => [f.name, FOLLOW_KIND_WORDS[f.kind], f.followers])}
           empty="Nobody follows anything yet."
         />
       </section>
