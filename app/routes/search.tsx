@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     site: siteFromMatches(matches),
     title: loaderData?.q ? `Search: ${loaderData.q}` : "Search",
-    description: "Search every recap, podcast episode and transcript, and the Top Players.",
+    description: "Search every recap, podcast episode and transcript, the Top Players and the topics.",
     path: "/search",
   }),
   // Result pages are for people; crawlers follow the links instead.
@@ -75,7 +75,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {message ? (
           <p className="rounded-md border border-copper-300 bg-copper-100 px-4 py-3 text-ink-900">{message}</p>
         ) : !result ? (
-          <p className="text-ink-700">Search every recap, podcast episode and transcript, and the Top Players.</p>
+          <p className="text-ink-700">
+            Search every recap, podcast episode and transcript, the Top Players and the topics.
+          </p>
         ) : result.total === 0 ? (
           <p className="text-ink-800">{SEARCH_TEXTS.noResults(q)}</p>
         ) : (
@@ -199,7 +201,7 @@ function KindLinks({ q, filters, counts }: { q: string; filters: SearchFilters; 
     <nav aria-label="Result kinds" className="mt-4">
       <ul className="flex flex-wrap gap-2">
         {link(
-          `All (${(counts.recap + counts.episode + counts.company).toLocaleString("en-US")})`,
+          `All (${SEARCH_KINDS.reduce((sum, k) => sum + counts[k], 0).toLocaleString("en-US")})`,
           searchHref(q, base),
           !filters.kind,
         )}

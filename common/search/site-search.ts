@@ -2,7 +2,8 @@
 // see it. The server searches (server/search/); this is the shape of its answer
 // and the words and limits both sides use.
 
-export const SEARCH_KINDS = ["recap", "episode", "company"] as const;
+// Topics come first: a topic that matches is a short answer (one or two), the way to all its items and to follow it.
+export const SEARCH_KINDS = ["topic", "recap", "episode", "company"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** A search of fewer characters than this finds too much to read; the reader is asked for more. */
@@ -29,6 +30,7 @@ export const KIND_NAMES: Record<SearchKind, { one: string; many: string }> = {
   recap: { one: "recap", many: "Recaps" },
   episode: { one: "episode", many: "Episodes" },
   company: { one: "company", many: "Companies" },
+  topic: { one: "topic", many: "Topics" },
 };
 
 /** Text with the stretches that matched the search, as [start, end) offsets in UTF-16 units. */
@@ -38,7 +40,6 @@ export interface Highlighted {
 }
 
 interface HitBase {
-  id: number;
   /** Where the result lives on the site (a transcript hit: the second its words are said). */
   url: string;
   title: Highlighted;
@@ -48,11 +49,13 @@ interface HitBase {
 }
 export interface RecapHit extends HitBase {
   kind: "recap";
+  id: number;
   date: string;
   tags: string[];
 }
 export interface EpisodeHit extends HitBase {
   kind: "episode";
+  id: number;
   date: string;
   series: "daily" | "weekly";
   /** The second of the transcript cue that matched; null when the title or description did. */
@@ -60,10 +63,19 @@ export interface EpisodeHit extends HitBase {
 }
 export interface CompanyHit extends HitBase {
   kind: "company";
+  id: number;
   type: "manufacturer" | "distributor";
   location: string;
 }
-export type SearchHit = RecapHit | EpisodeHit | CompanyHit;
+/** A topic (a tag in use, issue 26): its page, and what it holds, so a reader can follow it from here (issue 42). */
+export interface TopicHit extends HitBase {
+  kind: "topic";
+  /** The topic's slug: a topic has no number, its address is its name. */
+  id: string;
+  recaps: number;
+  episodes: number;
+}
+export type SearchHit = RecapHit | EpisodeHit | CompanyHit | TopicHit;
 
 export interface SearchGroup {
   kind: SearchKind;

@@ -34,7 +34,7 @@ const searchQuery = z
     q: z.preprocess(first, z.string().optional()),
     kind: z.preprocess(
       first,
-      z.enum(["all", ...SEARCH_KINDS], { message: "kind must be all, recap, episode or company" }).optional(),
+      z.enum(["all", ...SEARCH_KINDS], { message: "kind must be all, recap, episode, company or topic" }).optional(),
     ),
     series: z.preprocess(
       first,

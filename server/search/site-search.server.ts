@@ -1,9 +1,10 @@
 // One search over the whole hub (issue 26): recaps (headline, body, snippets,
 // tags), episodes (title, description, transcript; a transcript hit names the
 // second its words are said) and the Top Players (name, the names people use for
-// it, key brands, headquarters). The match is the spec's: a case-insensitive
-// substring, the same on both engines and served by the trigram indexes; whole-
-// word matches come first, then the newest. Pages of one kind are read by offset
+// it, key brands, headquarters) and the topics (a tag's name and its spellings,
+// so a reader can find and follow a topic from its result, issue 42). The match
+// is the spec's: a case-insensitive substring, the same on both engines and
+// served by the trigram indexes; whole-word matches come first, then the newest. Pages of one kind are read by offset
 // (a search's order is a rank, not a column a keyset could follow).
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { dialectOf, matchesNothing, withSearchIndex } from "../db/dialect.ts";
@@ -16,17 +17,21 @@ import { parseTranscript } from "#common/podcast/transcript-format.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { fold } from "#common/content/fold.ts";
 import { wholeWord } from "#common/search/whole-word.ts";
+import { topicCounts, topicPath } from "#common/topics/topic.ts";
+import { listTopics, type Topic } from "./topics.server.ts";
 import {
   SEARCH_KINDS,
   SEARCH_PAGE,
   SEARCH_PREVIEW,
   type CompanyHit,
   type EpisodeHit,
+  type Highlighted,
   type RecapHit,
   type SearchFilters,
   type SearchGroup,
   type SearchKind,
   type SearchResponse,
+  type TopicHit,
 } from "#common/search/site-search.ts";
 import { highlight, plainText, snippetAround } from "./highlight.ts";
 
@@ -43,7 +48,7 @@ export function decodeSearchCursor(raw: string): SearchCursor | undefined {
   return { kind: keyset.at as SearchKind, offset: keyset.id };
 }
 
-/** The kinds a search with these filters can find: a series means episodes; a date range rules out the undated companies. */
+/** The kinds a search with these filters can find: a series means episodes; a date range rules out the undated companies and topics. */
 export function kindsFor(filters: SearchFilters): SearchKind[] {
   if (filters.kind) return [filters.kind];
   if (filters.series) return ["episode"];
@@ -72,7 +77,7 @@ export async function searchSite(
   const limit = input.limit ?? (single ? SEARCH_PAGE : SEARCH_PREVIEW);
   const offsetOf = (kind: SearchKind) => (input.cursor?.kind === kind ? input.cursor.offset : 0);
   const shown = input.cursor ? [input.cursor.kind] : kinds;
-  const counts: Record<SearchKind, number> = { recap: 0, episode: 0, company: 0 };
+  const counts: Record<SearchKind, number> = { recap: 0, episode: 0, company: 0, topic: 0 };
   const groups = await withSearchIndex(db, q, (db: Kysely<DB>) =>
     Promise.all(
       kinds.map(async (kind): Promise<SearchGroup | undefined> => {
@@ -81,7 +86,9 @@ export async function searchSite(
             ? await searchRecaps(db, q, filters, offsetOf(kind), shown.includes(kind) ? limit : 0)
             : kind === "episode"
               ? await searchEpisodes(db, q, filters, offsetOf(kind), shown.includes(kind) ? limit : 0)
-              : searchCompanies(companies, q, offsetOf(kind), shown.includes(kind) ? limit : 0);
+              : kind === "company"
+                ? searchCompanies(companies, q, offsetOf(kind), shown.includes(kind) ? limit : 0)
+                : await searchTopics(db, q, offsetOf(kind), shown.includes(kind) ? limit : 0);
         counts[kind] = found.total;
         if (!shown.includes(kind)) return undefined;
         const end = offsetOf(kind) + found.items.length;
@@ -98,7 +105,7 @@ export async function searchSite(
     q,
     filters,
     counts,
-    total: counts.recap + counts.episode + counts.company,
+    total: SEARCH_KINDS.reduce((sum, kind) => sum + counts[kind], 0),
     groups: groups.filter((g): g is SearchGroup => g !== undefined),
   };
 }
@@ -305,6 +312,48 @@ function describe(company: Company, field: string): string {
   if (company.keyBrands.includes(field))
     return `${company.type === "manufacturer" ? "Key brand" : "Carries"}: ${field}`;
   return `Also known as ${field}`;
+}
+
+/**
+ * Topics by their name, every spelling of their tag in use and their address, as it is written or
+ * in words ("on premise" finds "On-Premise"); whole-word matches first, then the most covered, as
+ * /topics lists them.
+ */
+async function searchTopics(db: Kysely<DB>, q: string, offset: number, limit: number): Promise<Found<TopicHit>> {
+  const matches = (await listTopics(db))
+    .map((topic) => {
+      const fields = [topic.name, ...topic.spellings, topic.slug, topic.slug.replaceAll("-", " ")];
+      const hit = fields.find((f) => contains(f, q));
+      return hit === undefined ? undefined : { topic, field: hit, whole: fields.some((f) => wholeWord(q).test(f)) };
+    })
+    .filter((m) => m !== undefined);
+  // A stable sort keeps the coverage order within each half.
+  matches.sort((a, b) => Number(b.whole) - Number(a.whole));
+  return {
+    total: matches.length,
+    items: matches.slice(offset, offset + limit).map(({ topic, field, whole }) => topicHit(topic, field, q, whole)),
+  };
+}
+
+function topicHit(topic: Topic, field: string, q: string, whole: boolean): TopicHit {
+  return {
+    kind: "topic",
+    id: topic.slug,
+    url: topicPath(topic.slug)!,
+    recaps: topic.recaps,
+    episodes: topic.episodes,
+    title: highlight(topic.name, q),
+    snippet: topicSnippet(topic, field, q),
+    wholeWord: whole,
+  };
+}
+
+/** What a topic holds, after why it matched when its name does not show it (another spelling of its tag); only that is marked. */
+function topicSnippet(topic: Topic, field: string, q: string): Highlighted {
+  const counts = topicCounts(topic);
+  if (contains(topic.name, q) || !topic.spellings.includes(field)) return { text: counts, marks: [] };
+  const why = highlight(`Also tagged “${field}”`, q);
+  return { text: `${why.text} · ${counts}`, marks: why.marks };
 }
 
 // The names people use for a company (short forms, acronyms), as the assistant knows them; its brands are matched apart.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EpisodeHit, SearchResponse } from "#common/search/site-search.ts";
+import type { EpisodeHit, SearchResponse, TopicHit } from "#common/search/site-search.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { ENGINES } from "../support/databases.ts";
 import { serverWithDirectAccess } from "../support/server-for-tests.ts";
@@ -15,6 +15,10 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
         { date: "2026-11-27", headline: "Bourbonism as a lifestyle", content: "Lifestyle brands." },
         // Found by its tag alone.
         { date: "2020-01-03", headline: "ÉCLAT in Zürich", content: "Unicode body.", tags: '["Mezcal Watch"]' },
+        // One topic spelt two ways: named as most items spell it, found by the other spelling too.
+        { date: "2020-01-04", headline: "Orchard notes", content: "Apples.", tags: '["Craft Cider"]' },
+        { date: "2020-01-05", headline: "Orchard notes again", content: "Pears.", tags: '["Craft Cider"]' },
+        { date: "2020-01-06", headline: "Orchard notes, hyphenated", content: "Quinces.", tags: '["Craft-Cider"]' },
       ])
       .execute();
   });
@@ -42,7 +46,7 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
     const body = await ok("q=bourbon");
     expect(body.counts.recap).toBeGreaterThanOrEqual(2);
     expect(body.counts.episode).toBeGreaterThanOrEqual(1);
-    expect(body.total).toBe(body.counts.recap + body.counts.episode + body.counts.company);
+    expect(body.total).toBe(body.counts.recap + body.counts.episode + body.counts.company + body.counts.topic);
     const recaps = group(body, "recap")!.items;
     expect(recaps.at(-1)!.title.text === "Bourbonism as a lifestyle" || body.counts.recap > 5).toBe(true);
     const bourbonism = recaps.findIndex((r) => r.title.text.startsWith("Bourbonism"));
@@ -59,7 +63,7 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
 
   it("links a transcript hit to the second its words are said", async () => {
     const body = await ok("q=SINGLE+FLAVOUR+PACKS");
-    expect(body.counts).toEqual({ recap: 0, episode: 1, company: 0 });
+    expect(body.counts).toEqual({ recap: 0, episode: 1, company: 0, topic: 0 });
     const hit = group(body, "episode")!.items[0] as EpisodeHit;
     expect(hit.seconds).toBe(10);
     expect(hit.url).toBe(`/podcast?episode=${hit.id}#episode-${hit.id}&t=10`);
@@ -76,6 +80,27 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
     const modesto = (await ok("kind=company&q=modesto")).groups[0]!.items;
     expect(modesto.map((i) => i.id)).toContain(idOf("Gallo"));
     expect(modesto[0]!.snippet.text).toContain("Modesto");
+  });
+
+  it("finds a topic by its name, another spelling of its tag and its address's words, with what it holds", async () => {
+    const tequila = group(await ok("q=TEQUILA"), "topic")!.items as TopicHit[];
+    expect(tequila[0]).toMatchObject({ kind: "topic", id: "tequila", url: "/topics/tequila", wholeWord: true });
+    expect(tequila[0]!.title).toEqual({ text: "Tequila", marks: [[0, 7]] });
+    expect(tequila[0]!.recaps + tequila[0]!.episodes).toBeGreaterThanOrEqual(1);
+    // The result says what the topic holds, as its page does.
+    expect(tequila[0]!.snippet.text).toMatch(/^\d+ (recap|episode)s?( · \d+ episodes?)?$/);
+    // The tag the test recap carries: found by a word of it, and by its address's words.
+    const watch = (await ok("kind=topic&q=watch")).groups[0]!;
+    expect(watch.items.map((i) => i.id)).toEqual(["mezcal-watch"]);
+    expect((await ok("kind=topic&q=mezcal-watch")).groups[0]!.items.map((i) => i.id)).toEqual(["mezcal-watch"]);
+    const cider = (await ok("kind=topic&q=craft-cider")).groups[0]!.items;
+    expect(cider.map((i) => [i.id, i.title.text, i.snippet.text])).toEqual([
+      ["craft-cider", "Craft Cider", "Also tagged “Craft-Cider” · 3 recaps"],
+    ]);
+    expect(cider[0]!.snippet.marks).toEqual([[13, 24]]);
+    // A date range or a series leaves topics out, as it does the undated companies.
+    expect((await ok("q=tequila&from=2026-01-01")).counts.topic).toBe(0);
+    expect((await ok("q=tequila&series=daily")).counts.topic).toBe(0);
   });
 
   it("finds a recap by a tag alone, and ignores case beyond ASCII", async () => {
@@ -99,7 +124,7 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
   });
 
   it("pages through one kind with the cursor it gives", async () => {
-    const seen: number[] = [];
+    const seen: Array<number | string> = [];
     let query = "q=sample&kind=recap&limit=4";
     let total = 0;
     for (let guard = 0; guard < 10; guard++) {

@@ -1,9 +1,13 @@
 // Site search (issue 26) as readers use it: from the header on a desktop and a phone, by
-// keyboard alone, and without JavaScript; a transcript hit seeks the player to its second.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+// keyboard alone, and without JavaScript; a transcript hit seeks the player to its second; a
+// topic's result leads to its page and to following it (issue 42).
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { DESKTOP, expectNoAxeViolations, hydrated, browserAndSite, openPage, PHONE } from "../support/browser.ts";
+import { freshDatabase, type TestDatabase } from "../support/databases.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
 const site = browserAndSite();
 
@@ -210,5 +214,115 @@ describe("site search", () => {
     await expectNoAxeViolations(page);
     expectNoUnexpectedErrors();
     await page.context().close();
+  });
+
+  // The follow form needs mail to answer: this server has a mail sink, so the follow is answered as a reader sees it.
+  describe("a topic's result", () => {
+    let server: RunningServer;
+    let testDb: TestDatabase;
+    let sink: SmtpSink;
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      testDb = await freshDatabase("sqlite");
+      server = await startServer({
+        ...testDb.env,
+        SITE_URL: "http://proofline.test",
+        SMTP_URL: sink.url,
+        MAIL_FROM: "Proofline <recap@proofline.test>",
+        DIGEST_AUTO_SEND: "false",
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await testDb?.drop();
+      await sink?.stop();
+    });
+
+    /** A confirmation mail to `address`, once the queue has sent it. */
+    async function confirmationTo(address: string): Promise<string | undefined> {
+      const to = (m: SmtpSink["messages"][number]) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address;
+      await expect.poll(() => sink.messages.some((m) => to(m) === address), { timeout: 15_000 }).toBe(true);
+      return sink.messages.find((m) => to(m) === address)!.subject;
+    }
+
+    /** The Tequila topic's result: its own list item in the Topics section, with what it holds. */
+    async function tequilaResult(page: Page): Promise<Locator> {
+      const topics = page.getByRole("region", { name: /^Topics \(\d+\)$/ });
+      const result = topics.getByRole("listitem").filter({ has: page.locator('a[href="/topics/tequila"]') });
+      await result.waitFor();
+      expect(await result.innerText()).toMatch(/Tequila\s+Topic\s+\d+ recaps?( · \d+ episodes?)?/);
+      return result;
+    }
+
+    it("is found on a phone, leads to its page, and is followed by its own link and the form's button", async () => {
+      const { page, context, expectNoUnexpectedErrors } = await openPage(site.browser, server.url, PHONE, {
+        touch: true,
+      });
+      try {
+        await page.goto("/search?q=tequila");
+        await hydrated(page);
+        // The topic comes first: the short answer, above the recaps that carry its tag.
+        const status = await page.getByRole("main").getByRole("status").innerText();
+        expect(status).toMatch(/results for “tequila”: 1 topic, /);
+        const result = await tequilaResult(page);
+        await expectNoAxeViolations(page);
+        await Promise.all([
+          page.waitForURL(/\/topics\/tequila$/),
+          result.getByRole("link", { name: /^Tequila/ }).tap(),
+        ]);
+        await page.getByRole("heading", { name: "Tequila", level: 1 }).waitFor();
+        await page.goBack();
+
+        await Promise.all([
+          page.waitForURL(/\/follow\?kind=topic&item=tequila$/),
+          (await tequilaResult(page)).getByRole("link", { name: "Follow this topic" }).tap(),
+        ]);
+        const form = page.getByRole("region", { name: "Follow Tequila" });
+        await form.getByLabel("Email address").tap();
+        await page.keyboard.type("topic-search@example.com");
+        await Promise.all([page.waitForURL(/\/follow$/), form.getByRole("button", { name: "Follow" }).tap()]);
+        await page.getByRole("status").getByText("Check your inbox.").waitFor();
+        expect(await page.getByRole("link", { name: "Back to Tequila" }).getAttribute("href")).toBe("/topics/tequila");
+        expect(await confirmationTo("topic-search@example.com")).toBe("Confirm your address to follow on Proofline");
+        await expectNoAxeViolations(page);
+        expectNoUnexpectedErrors();
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("is followed the same way with JavaScript off, on a phone", async () => {
+      const { page, context } = await openPage(site.browser, server.url, PHONE, { javaScriptEnabled: false });
+      try {
+        // The header's plain form leads to the results page.
+        await page.goto("/topics");
+        await page.getByRole("searchbox", { name: "Search the hub" }).fill("TEQUILA");
+        await Promise.all([
+          page.waitForURL(/\/search\?q=TEQUILA$/),
+          page.getByRole("button", { name: "Search the hub" }).press("Enter"),
+        ]);
+        // The kind's own page lists the topics alone.
+        await page
+          .getByRole("navigation", { name: "Result kinds" })
+          .getByRole("link", { name: /^Topics \(/ })
+          .click();
+        await page.waitForURL(/kind=topic/);
+        expect(await page.getByRole("heading", { name: /^Recaps/ }).count()).toBe(0);
+        const result = await tequilaResult(page);
+        await Promise.all([
+          page.waitForURL(/\/follow\?kind=topic&item=tequila$/),
+          result.getByRole("link", { name: "Follow this topic" }).click(),
+        ]);
+        const form = page.getByRole("region", { name: "Follow Tequila" });
+        await form.getByLabel("Email address").fill("plain-topic-search@example.com");
+        await Promise.all([page.waitForURL(/\/follow$/), form.getByRole("button", { name: "Follow" }).click()]);
+        await page.getByText("Check your inbox.").waitFor();
+        expect(await confirmationTo("plain-topic-search@example.com")).toBe(
+          "Confirm your address to follow on Proofline",
+        );
+      } finally {
+        await context.close();
+      }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Building2, FileText, Mic } from "lucide-react";
+import { Building2, FileText, Mic, Tag } from "lucide-react";
 import { KIND_NAMES, type SearchGroup, type SearchHit, type SearchKind } from "#common/search/site-search.ts";
 import { SERIES_NAME } from "#common/podcast/podcast-text.ts";
 import { clock } from "#common/podcast/clock.ts";
@@ -6,18 +6,28 @@ import { formatDate } from "../../components/date-text";
 import { MarkedText } from "../../components/marked-text";
 import { followPagePath } from "#common/follows/follow-item.ts";
 
-const ICONS: Record<SearchKind, typeof FileText> = { recap: FileText, episode: Mic, company: Building2 };
+const ICONS: Record<SearchKind, typeof FileText> = { recap: FileText, episode: Mic, company: Building2, topic: Tag };
 
 /** What kind of result it is and when, in one line under its title. */
 function detail(hit: SearchHit): string {
   if (hit.kind === "recap") return `Recap · ${formatDate(hit.date)}`;
   if (hit.kind === "episode")
     return `${SERIES_NAME[hit.series]} · ${formatDate(hit.date)}${hit.seconds !== null ? ` · said at ${clock(hit.seconds)}` : ""}`;
-  return `${hit.type === "manufacturer" ? "Manufacturer" : "Distributor"} · ${hit.location}`;
+  if (hit.kind === "company")
+    return `${hit.type === "manufacturer" ? "Manufacturer" : "Distributor"} · ${hit.location}`;
+  return "Topic";
+}
+
+/** What a result can be followed as (issue 42): a company or a topic, on the follow form's own page. */
+function followLink(hit: SearchHit): { href: string; label: string } | undefined {
+  if (hit.kind === "company") return { href: followPagePath("company", String(hit.id)), label: "Follow this company" };
+  if (hit.kind === "topic") return { href: followPagePath("topic", hit.id), label: "Follow this topic" };
+  return undefined;
 }
 
 export function SearchResultItem({ hit }: { hit: SearchHit }) {
   const Icon = ICONS[hit.kind];
+  const follow = followLink(hit);
   return (
     <li className="py-4">
       <a href={hit.url} className="group flex gap-3 rounded-md">
@@ -32,12 +42,12 @@ export function SearchResultItem({ hit }: { hit: SearchHit }) {
           </span>
         </span>
       </a>
-      {hit.kind === "company" ? (
+      {follow ? (
         <a
-          href={followPagePath("company", String(hit.id))}
+          href={follow.href}
           className="ml-8 mt-1 inline-block min-h-6 text-sm font-medium text-copper-700 hover:underline"
         >
-          Follow this company
+          {follow.label}
         </a>
       ) : null}
     </li>
