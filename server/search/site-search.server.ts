@@ -4,8 +4,9 @@
 // it, key brands, headquarters) and the topics (a tag's name and its spellings,
 // so a reader can find and follow a topic from its result, issue 42). The match
 // is the spec's: a case-insensitive substring, the same on both engines and
-// served by the trigram indexes; whole-word matches come first, then the newest. Pages of one kind are read by offset
-// (a search's order is a rank, not a column a keyset could follow).
+// served by the trigram indexes; whole-word matches come first, then the
+// newest. Pages of one kind are read by offset (a search's order is a rank, not
+// a column a keyset could follow).
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { dialectOf, matchesNothing, withSearchIndex } from "../db/dialect.ts";
 import type { DB, PodcastEpisodesTable, WeeklySummariesTable } from "../db/schema.ts";
