@@ -14,7 +14,13 @@ import {
   setCadence,
   setDigest,
 } from "#server/follows/follows.server.ts";
-import { CADENCE_NAMES, DIGEST_CADENCES, FOLLOW_KINDS, FOLLOW_TEXTS } from "#common/follows/follow-item.ts";
+import {
+  CADENCE_NAMES,
+  DIGEST_CADENCES,
+  FOLLOW_KIND_WORDS,
+  FOLLOW_KINDS,
+  FOLLOW_TEXTS,
+} from "#common/follows/follow-item.ts";
 import type { Route } from "./+types/follows-manage";
 import { readForm } from "../lib/read-form.server";
 
@@ -100,7 +106,9 @@ export default function FollowsManage({ loaderData, actionData }: Route.Componen
                   {item.name}
                 </a>{" "}
                 <span className="text-sm text-ink-600">
-                  {item.kind === "brand" && item.owner ? `brand of ${item.owner}` : item.kind}
+                  {item.kind === "brand" && item.owner
+                    ? `brand of ${item.owner}`
+                    : FOLLOW_KIND_WORDS[item.kind].toLowerCase()}
                 </span>
               </span>
               <form method="post">

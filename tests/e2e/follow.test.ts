@@ -195,6 +195,93 @@ describe("following in a browser", () => {
     }
   });
 
+  it("follows a market family from its page on a phone, then removes all, stops and starts the digest by each button, with and without JavaScript", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE, { touch: true });
+    let manage: string | undefined;
+    try {
+      await page.goto("/data/tequila");
+      const familyForm = page.getByRole("region", { name: "Follow Tequila in Iowa" });
+      await tapAndType(page, familyForm.getByLabel("Email address"), "figures@example.com");
+      await Promise.all([page.waitForURL(/\/follow$/), familyForm.getByRole("button", { name: "Follow" }).tap()]);
+      await page.getByRole("status").getByText("Check your inbox.").waitFor();
+      const confirmation = await nextMailTo("figures@example.com", 1);
+      await page.goto(siteLink(confirmation, /http:\/\/proofline\.test\/newsletter\/confirm\/\S+/));
+      await page.getByRole("button", { name: "Confirm and follow" }).tap();
+      await page.getByRole("heading", { name: "You're following" }).waitFor();
+      // A company too, from its profile: the address is confirmed, so it counts at once.
+      await page.goto(`/explorer?company=${diageo.id}`);
+      await hydrated(page);
+      const companyForm = page.getByRole("dialog").getByRole("region", { name: "Follow this company" });
+      await tapAndType(page, companyForm.getByLabel("Email address"), "figures@example.com");
+      await Promise.all([page.waitForURL(/\/follow$/), companyForm.getByRole("button", { name: "Follow" }).tap()]);
+      await page.getByRole("status").getByText("Check your inbox.").waitFor();
+
+      const res = await fetch(`${server.url}/api/admin/recaps`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ date: testToday(), headline: "Diageo again", content: "Diageo raised prices." }),
+      });
+      expect(res.status).toBe(201);
+      const sent = await fetch(`${server.url}/api/admin/digest/send`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(sent.status).toBe(202);
+      const digest = await nextMailTo("figures@example.com", 2);
+      manage = siteLink(digest, /http:\/\/proofline\.test\/follows\/\d+-[\w-]+/);
+
+      // With JavaScript: the list names each item's kind; "Remove all" empties it.
+      await page.goto(manage);
+      const family = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Tequila in Iowa" }) });
+      expect((await family.innerText()).replace(/\s+/g, " ")).toContain("Tequila in Iowa market data");
+      await page.getByRole("link", { name: diageo.name }).waitFor();
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/follows/")),
+        page.getByRole("button", { name: "Remove all" }).tap(),
+      ]);
+      await page.getByRole("status").getByText("You no longer follow anything.").waitFor();
+      await page.getByText("You follow nothing at the moment.").waitFor();
+      expect(await page.getByRole("button", { name: "Remove all" }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/follows/")),
+        page.getByRole("button", { name: "Stop the digest" }).tap(),
+      ]);
+      await page
+        .getByRole("status")
+        .getByText("Digest stopped. The Weekly Recap, if you get it, is not affected.")
+        .waitFor();
+      await page.getByText("The digest is stopped at this address.").waitFor();
+      await expectNoAxeViolations(page);
+      expectNoUnexpectedErrors();
+    } finally {
+      await context.close();
+    }
+
+    // Without JavaScript, the same page's own buttons: start the digest again, then stop it.
+    if (!manage) throw new Error("the digest had no manage link");
+    const link = manage;
+    const plain = await openPage(browser, server.url, PHONE, { touch: true, javaScriptEnabled: false });
+    try {
+      await plain.page.goto(link);
+      await plain.page.getByText("The digest is stopped at this address.").waitFor();
+      await Promise.all([
+        plain.page.waitForURL(link),
+        plain.page.getByRole("button", { name: "Start the digest" }).tap(),
+      ]);
+      await plain.page.getByRole("status").getByText("Digest started again.").waitFor();
+      await plain.page.getByText("The digest comes to this address.").waitFor();
+      await plain.page.getByRole("button", { name: "Stop the digest" }).tap();
+      await plain.page
+        .getByRole("status")
+        .getByText("Digest stopped. The Weekly Recap, if you get it, is not affected.")
+        .waitFor();
+      await plain.page.getByRole("button", { name: "Start the digest" }).waitFor();
+    } finally {
+      await plain.context.close();
+    }
+  });
+
   it("follows from a search result with JavaScript off, and shows a refusal by the field", async () => {
     const { page, context } = await openPage(browser, server.url, undefined, { javaScriptEnabled: false });
     try {
