@@ -3,51 +3,32 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { MAIL_SITE, startMailingSite, type MailingSite } from "../support/mailing-site.ts";
+import type { RunningServer } from "../support/server.ts";
 import { testToday } from "../support/clock.ts";
 
 const TOKEN = "follow-e2e-token-0123456789abcdef";
-const SITE = "http://proofline.test";
+const SITE = MAIL_SITE;
 const diageo = COMPANIES.find((c) => c.name.startsWith("Diageo"))!;
 const sazerac = COMPANIES.find((c) => c.name.startsWith("Sazerac"))!;
 
 let browser: Browser;
+let site: MailingSite;
 let server: RunningServer;
-let testDb: TestDatabase;
-let sink: SmtpSink;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([
+  [browser, site] = await Promise.all([
     launchBrowser(),
-    startServer({
-      ...testDb.env,
-      ADMIN_TOKEN: TOKEN,
-      SITE_URL: SITE,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Proofline <recap@proofline.test>",
-      SCHEDULE_POLL_SECONDS: "0.2",
-      DIGEST_AUTO_SEND: "false",
-    }),
+    startMailingSite({ ADMIN_TOKEN: TOKEN, SCHEDULE_POLL_SECONDS: "0.2", DIGEST_AUTO_SEND: "false" }),
   ]);
+  server = site.server;
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-  await sink?.stop();
+  await site?.stop();
 });
 
-const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address;
-const mailsTo = (address: string) => sink.messages.filter((m) => to(m) === address);
-async function nextMailTo(address: string, count: number): Promise<ParsedMail> {
-  for (const giveUp = Date.now() + 15_000; mailsTo(address).length < count; await new Promise((r) => setTimeout(r, 25)))
-    if (Date.now() > giveUp) throw new Error(`no mail number ${count} to ${address}`);
-  return mailsTo(address)[count - 1]!;
-}
+const nextMailTo = (address: string, count: number) => site.sink.nextMailTo(address, count);
 /** A link of the site from a mail, on the server under test. */
 const siteLink = (m: ParsedMail, pattern: RegExp) => m.text!.match(pattern)![0].replace(SITE, server.url);
 

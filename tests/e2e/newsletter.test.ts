@@ -2,54 +2,36 @@ import type { ParsedMail } from "mailparser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, hydrated, launchBrowser, openPage, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { setUpDeskOwner } from "../support/desk-client.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { MAIL_SITE, startMailingSite, type MailingSite } from "../support/mailing-site.ts";
+import type { RunningServer } from "../support/server.ts";
 import { testToday } from "../support/clock.ts";
 
 const TOKEN = "newsletter-e2e-token-0123456789";
-const SITE = "http://proofline.test";
+const SITE = MAIL_SITE;
 
 let browser: Browser;
+let site: MailingSite;
 let server: RunningServer;
-let testDb: TestDatabase;
-let sink: SmtpSink;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await freshDatabase("sqlite");
-  [browser, server] = await Promise.all([
+  [browser, site] = await Promise.all([
     launchBrowser(),
-    startServer({
-      ...testDb.env,
+    startMailingSite({
       ADMIN_TOKEN: TOKEN,
-      SITE_URL: SITE,
-      SMTP_URL: sink.url,
       MAIL_FROM: "Proofline Recap <recap@proofline.test>",
       SCHEDULE_POLL_SECONDS: "0.2",
     }),
   ]);
+  server = site.server;
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await testDb?.drop();
-  await sink?.stop();
+  await site?.stop();
 });
 
-const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address;
-const mailsTo = (address: string) => sink.messages.filter((m) => to(m) === address);
-async function nextMailTo(address: string, count: number): Promise<ParsedMail> {
-  for (
-    const giveUp = Date.now() + 10_000;
-    mailsTo(address).length < count;
-    await new Promise((r) => setTimeout(r, 25))
-  ) {
-    if (Date.now() > giveUp) throw new Error(`no mail number ${count} to ${address}`);
-  }
-  return mailsTo(address)[count - 1]!;
-}
+const mailsTo = (address: string) => site.sink.mailsTo(address);
+const nextMailTo = (address: string, count: number) => site.sink.nextMailTo(address, count, 10_000);
 /** A link of the site from a mail, on the server under test. */
 const siteLink = (m: ParsedMail, kind: "confirm" | "unsubscribe") =>
   m.text!.match(new RegExp(`${SITE}/newsletter/${kind}/\\S+`))![0].replace(SITE, server.url);

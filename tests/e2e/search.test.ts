@@ -5,9 +5,8 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { DESKTOP, expectNoAxeViolations, hydrated, browserAndSite, openPage, PHONE } from "../support/browser.ts";
-import { freshDatabase, type TestDatabase } from "../support/databases.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { startMailingSite, type MailingSite } from "../support/mailing-site.ts";
+import type { RunningServer } from "../support/server.ts";
 
 const site = browserAndSite();
 
@@ -218,32 +217,18 @@ describe("site search", () => {
 
   // The follow form needs mail to answer: this server has a mail sink, so the follow is answered as a reader sees it.
   describe("a topic's result", () => {
+    let mailing: MailingSite;
     let server: RunningServer;
-    let testDb: TestDatabase;
-    let sink: SmtpSink;
     beforeAll(async () => {
-      sink = await startSmtpSink();
-      testDb = await freshDatabase("sqlite");
-      server = await startServer({
-        ...testDb.env,
-        SITE_URL: "http://proofline.test",
-        SMTP_URL: sink.url,
-        MAIL_FROM: "Proofline <recap@proofline.test>",
-        DIGEST_AUTO_SEND: "false",
-      });
+      mailing = await startMailingSite({ DIGEST_AUTO_SEND: "false" });
+      server = mailing.server;
     });
     afterAll(async () => {
-      await server?.stop();
-      await testDb?.drop();
-      await sink?.stop();
+      await mailing?.stop();
     });
 
-    /** A confirmation mail to `address`, once the queue has sent it. */
-    async function confirmationTo(address: string): Promise<string | undefined> {
-      const to = (m: SmtpSink["messages"][number]) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address;
-      await expect.poll(() => sink.messages.some((m) => to(m) === address), { timeout: 15_000 }).toBe(true);
-      return sink.messages.find((m) => to(m) === address)!.subject;
-    }
+    /** A confirmation mail's subject to `address`, once the queue has sent it. */
+    const confirmationTo = async (address: string) => (await mailing.sink.nextMailTo(address, 1)).subject;
 
     /** The Tequila topic's result: its own list item in the Topics section, with what it holds. */
     async function tequilaResult(page: Page): Promise<Locator> {

@@ -26,6 +26,10 @@ export interface SmtpSink {
   received: string[][];
   /** Resolves once `count` messages have arrived (or rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<void>;
+  /** The parsed messages to one address, in order of arrival. */
+  mailsTo(address: string): ParsedMail[];
+  /** The `count`th message to an address, once it has arrived (or rejects after `ms`). */
+  nextMailTo(address: string, count: number, ms?: number): Promise<ParsedMail>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export interface SmtpSink {
 export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const received: string[][] = [];
+  const mailsTo = (address: string) => messages.filter((m) => recipientOf(m) === address);
   const tls = options.tls;
   const server = new SMTPServer({
     disabledCommands: tls?.mode === "starttls" ? ["AUTH"] : ["STARTTLS", "AUTH"],
@@ -92,6 +97,15 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
         if (Date.now() > giveUp) throw new Error(`expected ${count} messages, got ${received.length}`);
       }
     },
+    mailsTo,
+    async nextMailTo(address, count, ms = 15_000) {
+      for (const giveUp = Date.now() + ms; mailsTo(address).length < count; await new Promise((r) => setTimeout(r, 25)))
+        if (Date.now() > giveUp) throw new Error(`no mail number ${count} to ${address}`);
+      return mailsTo(address)[count - 1]!;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The first recipient a parsed message is addressed to. */
+export const recipientOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address;
