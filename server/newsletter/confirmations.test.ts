@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { ENGINES } from "../../tests/support/databases.ts";
+import { migratedDatabaseForTests } from "../../tests/support/migrated-database.ts";
 import { claimConfirmation, queueConfirmation } from "./confirmations.ts";
 import { requestSubscription } from "./subscribers.server.ts";
 
 // Only PostgreSQL locks rows; SQLite has one writer at a time and cannot deadlock.
 describe.runIf(ENGINES.includes("postgres"))("a confirmation claimed while its address asks again, on postgres", () => {
-  let testDb: TestDatabase;
-  let database: Database;
-
-  beforeAll(async () => {
-    testDb = await freshDatabase("postgres");
-    database = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  const handle = migratedDatabaseForTests("postgres");
 
   it("neither deadlocks: the request waits for the claim or the claim for the request, and both succeed", async () => {
-    const db = database.db;
+    const db = handle.database.db;
     const first = await requestSubscription(db, "again@example.com", "footer");
     if (first.kind !== "queued") throw new Error("a new address is queued");
     const someoneWaitsForALock = async () => {
