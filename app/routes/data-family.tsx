@@ -1,7 +1,16 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { marketFamily } from "#server/market/market-figures.server.ts";
 import { appContext } from "#server/http/app-context.server.ts";
-import { changeCell, changeOf, compact, dollars, liters, monthName, shareText } from "#common/market/figure-format.ts";
+import {
+  changeCell,
+  changeOf,
+  compact,
+  dollars,
+  liters,
+  monthName,
+  monthYearBefore,
+  shareText,
+} from "#common/market/figure-format.ts";
 import { DATA_PATH, FAMILY_NOT_FOUND, dataCsvPath, dataFamilyPath } from "#common/market/market-paths.ts";
 import { pageMeta, siteFromMatches } from "../lib/page-meta";
 import { ISLANDS_PAGE } from "../lib/static-page";
@@ -44,8 +53,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 const usd = (n: number) => compact(n, "USD");
-/** The same month a year before: "2019-03" → "2018-03". */
-const yearBefore = (period: string) => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
 
 export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
   const f = loaderData.figures;
@@ -127,7 +134,7 @@ export default function DataFamilyPage({ loaderData }: Route.ComponentProps) {
               monthName(m.period),
               dollars(m.dollars),
               liters(m.liters),
-              changeCell(changeOf(m.dollars, monthDollars.get(yearBefore(m.period)))),
+              changeCell(changeOf(m.dollars, monthDollars.get(monthYearBefore(m.period)))),
             ])}
           />
         </details>

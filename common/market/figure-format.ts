@@ -72,6 +72,9 @@ export const MONTHS = [
   "December",
 ];
 
+/** The same month a year before: "2026-09" → "2025-09". */
+export const monthYearBefore = (period: string): string => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
+
 /** "2020-10" → "October 2020"; "Oct 2020" when short. Months are the source's, never the reader's clock. */
 export function monthName(period: string, short = false): string {
   const name = MONTHS[Number(period.slice(5, 7)) - 1] ?? period;

@@ -14,7 +14,6 @@ import { followableBrands, itemTerms, type ItemTerms } from "./follow-items.serv
 import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
 import { filingUrl } from "#common/records/filed-figures.ts";
 import {
-  monthYearBefore,
   windowFilings,
   windowLabels,
   windowMarketMonths,
@@ -22,7 +21,7 @@ import {
   type WindowLabel,
   type WindowMonth,
 } from "./digest-records.ts";
-import { changeOf, changeText, dollars, liters, monthName } from "#common/market/figure-format.ts";
+import { changeOf, changeText, dollars, liters, monthName, monthYearBefore } from "#common/market/figure-format.ts";
 import { dataFamilyPath } from "#common/market/market-paths.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
 import { parseTranscript } from "#common/podcast/transcript-format.ts";

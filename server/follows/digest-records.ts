@@ -1,7 +1,7 @@
 // The public records a digest window carries (issue 42): the label approvals, SEC filings and market
-// months the hub imported in the window. "New" is when the hub got a record (its import's `imported_at`), not the
-// registry's or the filer's day: both are imported late and in batches, and a reader should hear of a
-// record once, the week it reached the hub.
+// months the hub imported in the window. "New" is when the hub got a record (its import's
+// `imported_at`), not the registry's or the filer's day: both are imported late and in batches, and a
+// reader should hear of a record once, the week it reached the hub.
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { conceptRank } from "../records/sec-concepts.ts";
@@ -9,6 +9,8 @@ import { kindOf } from "../records/sec-filings.server.ts";
 import { FAMILIES } from "../market/families.ts";
 import { IOWA_SOURCE } from "../market/iowa-source.ts";
 import { stateMonths, type Sales } from "../market/market-figures.server.ts";
+import { periodsHeld } from "../market/market-store.ts";
+import { monthYearBefore } from "#common/market/figure-format.ts";
 import { labelName, labelType } from "#common/records/label-approval.ts";
 import {
   FILED_MEASURE_LABELS,
@@ -126,9 +128,6 @@ export interface WindowMonth {
   yearBefore?: Sales;
 }
 
-/** "2026-09" → "2025-09". */
-export const monthYearBefore = (period: string) => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;
-
 /**
  * The months the window's market imports added, newest first, for every family. An import sets every
  * month its file holds (the state's file is the whole history, re-read each time), so "added" is the
@@ -159,7 +158,7 @@ export async function windowMarketMonths(db: Kysely<DB>, since: string, until: s
       .map((i) => i.imported_at)
       .sort()[0]!
       .slice(0, 10);
-  const fresh = (await heldPeriods(db, heldBefore, newest)).reverse();
+  const fresh = (await periodsHeld(db, IOWA_SOURCE.id)).filter((p) => p > heldBefore && p <= newest).reverse();
   const slugs = FAMILIES.map((f) => f.slug);
   const months = await stateMonths(db, slugs, [...fresh, ...fresh.map(monthYearBefore)]);
   return fresh.flatMap((period) =>
@@ -170,20 +169,4 @@ export async function windowMarketMonths(db: Kysely<DB>, since: string, until: s
       return [{ family, period, importedOn: reachedOn(period), sales, ...(yearBefore ? { yearBefore } : {}) }];
     }),
   );
-}
-
-/** The statewide months held after `after` up to `last`, oldest first. */
-async function heldPeriods(db: Kysely<DB>, after: string, last: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("data_observations as o")
-    .innerJoin("data_series as s", "s.id", "o.series_id")
-    .select("o.period")
-    .distinct()
-    .where("s.source_id", "=", IOWA_SOURCE.id)
-    .where("s.geography", "=", "state")
-    .where("o.period", ">", after)
-    .where("o.period", "<=", last)
-    .orderBy("o.period")
-    .execute();
-  return rows.map((r) => r.period);
 }
