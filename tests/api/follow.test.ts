@@ -290,6 +290,26 @@ describe.each(ENGINES)("following a company, a brand, a topic or a market family
     expect(refused.status).toBe(404);
   });
 
+  it("holds each limit under a burst: ten follows at once from one network, and ten at once for one address", async () => {
+    const client = visitor();
+    const fromOne = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => follow(`burst-net${i}@example.com`, "topic", "tequila", client)),
+    );
+    expect(fromOne.map((r) => r.status).sort()).toEqual([200, 200, 200, ...Array(7).fill(429)]);
+    const forOne = await Promise.all(
+      Array.from({ length: 10 }, () => follow("burst-target@example.com", "topic", "tequila")),
+    );
+    expect(forOne.map((r) => r.status).sort()).toEqual([200, 200, 200, ...Array(7).fill(429)]);
+    // Only the accepted follows were stored: one address each, and one confirmation mail for the burst's address.
+    const stored = await database.db
+      .selectFrom("newsletter_subscribers")
+      .select("email")
+      .where("email", "like", "burst-net%")
+      .execute();
+    expect(stored).toHaveLength(3);
+    await waitForMail("burst-target@example.com", 1);
+  });
+
   it("limits follows per client and per address, with Retry-After", async () => {
     const client = visitor();
     for (let i = 0; i < 3; i++)
