@@ -5,8 +5,10 @@
 //    something new, their size, and this process's memory.
 // 2. Sending, end to end: the built server, a local SMTP server (plain TCP) and `hub digest send`
 //    (a smaller week: every reader's digest is quoted in full, so 5,000 recaps make each mail
-//    megabytes), beside the newsletter sent to as many confirmed subscribers on the same engine:
-//    messages a second from the trigger to the last message, and the server's memory meanwhile.
+//    megabytes), beside the newsletter sent to as many confirmed subscribers on the same engine, then
+//    that newsletter again with its recap grown to the digest's mean size on the wire (bytes counted
+//    by the SMTP server): messages a second from the trigger to the last message, each message's
+//    mean size, and the server's memory meanwhile.
 // SMTP_RATE_PER_SECOND is set high so that the pace measured is the sender's own.
 // Sizes: RECAPS, EPISODES, FOLLOWERS, COMPOSE_SECONDS (composing), SEND_RECAPS, SEND_EPISODES, SEND_FOLLOWERS
 // (sending); ENGINES=sqlite,postgres; PARTS=compose,send.
@@ -326,7 +328,21 @@ async function compose(engine: Engine, content: Content): Promise<Record<string,
 
 // ---- 2. Sending ----
 
-type Mail = "digest" | "newsletter";
+type Mail = "digest" | "newsletter" | "newsletter, digest's size";
+
+/** The benchmark recap's words: ordinary prose, `repeats` sentences long. */
+const recapWords = (repeats: number) => "A recap of ordinary length. ".repeat(repeats);
+const RECAP_REPEATS = 120;
+
+/**
+ * How many sentences make the newsletter as long on the wire as `bytes`, from one sent with
+ * RECAP_REPEATS of them (`sentBytes`): each sentence is in both parts, the HTML and the plain text,
+ * and quoted-printable adds a soft line break every 73 characters of it.
+ */
+function repeatsFor(bytes: number, sentBytes: number): number {
+  const perSentence = (2 * recapWords(1).length * 76) / 73;
+  return Math.max(1, Math.round(RECAP_REPEATS + (bytes - sentBytes) / perSentence));
+}
 
 /**
  * Until the sink has every digest; should some have been skipped after all (nothing new), until
@@ -345,7 +361,7 @@ async function waitForRun(sink: SmtpSink, url: string, runId: number, count: num
   throw new Error(`the digest run ${runId} did not end in ten minutes`);
 }
 
-async function send(engine: Engine, mail: Mail): Promise<Record<string, string | number>> {
+async function send(engine: Engine, mail: Mail, repeats = RECAP_REPEATS): Promise<Record<string, string | number>> {
   // Undone last first, whatever happens: the server, then its database, then the SMTP server.
   const undo: Array<() => Promise<unknown>> = [];
   try {
@@ -379,7 +395,7 @@ async function send(engine: Engine, mail: Mail): Promise<Record<string, string |
     const started = performance.now();
     if (mail === "digest") await waitForRun(sink, server.url, await sendDigestNow(server.url, TOKEN), count);
     else {
-      await publishTodaysRecap(server.url, TOKEN, "The benchmark recap", "A recap of ordinary length. ".repeat(120));
+      await publishTodaysRecap(server.url, TOKEN, "The benchmark recap", recapWords(repeats));
       await sink.waitFor(count, 600_000);
     }
     const seconds = (performance.now() - started) / 1000;
@@ -392,8 +408,9 @@ async function send(engine: Engine, mail: Mail): Promise<Record<string, string |
     return {
       engine,
       mail,
-      content: mail === "digest" ? `${SEND.recaps} recaps, ${SEND.episodes} episodes` : "1 recap",
+      content: mail === "digest" ? `${SEND.recaps} recaps, ${SEND.episodes} episodes` : `1 recap, ${repeats} sentences`,
       messages,
+      "mean message (KB)": round1(sink.bytes / messages / 1024),
       seconds: round1(seconds),
       "messages/s": Math.round(messages / seconds),
       "sent (database)": counts.sent ?? 0,
@@ -416,8 +433,14 @@ for (const engine of ENGINES) {
     // The sending week below, composed alone: how much of a digest's sending is its making.
     composeRows.push(await compose(engine, { ...SEND, followers: COMPOSE.followers }));
   }
-  if (PARTS.includes("send"))
-    for (const mail of ["digest", "newsletter"] as const) sendRows.push(await send(engine, mail));
+  if (PARTS.includes("send")) {
+    const digest = await send(engine, "digest");
+    const newsletter = await send(engine, "newsletter");
+    // The same newsletter grown to the digest's mean size: how much of the difference is the bytes.
+    const kb = (row: Record<string, string | number>) => Number(row["mean message (KB)"]) * 1024;
+    const sized = await send(engine, "newsletter, digest's size", repeatsFor(kb(digest), kb(newsletter)));
+    sendRows.push(digest, newsletter, sized);
+  }
 }
 if (composeRows.length) {
   console.log(

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Company } from "../content/companies.server.ts";
 import { markdownHeadings } from "../content/markdown-headings.ts";
-import { firstForm } from "../search/company-mentions.ts";
+import { wholeWord } from "#common/search/whole-word.ts";
 import { plainText } from "../search/highlight.ts";
 import { followableBrands, itemTerms, type ItemTerms } from "./follow-items.server.ts";
 import { LABELS_PATH, labelQuery } from "#common/records/label-approval.ts";
@@ -295,7 +295,8 @@ async function readWindow(
 
 const tagged = (tags: string[], slug: string | undefined) =>
   slug !== undefined && tags.some((t) => topicSlug(t) === slug);
-const names = (terms: ItemTerms, text: string) => terms.forms.length > 0 && firstForm(terms.forms, text) !== undefined;
+/** Whether `text` names the item: any form as a whole word (which one, or where, does not matter here). */
+const names = (terms: ItemTerms, text: string) => terms.forms.some(({ form }) => wholeWord(form).test(text));
 
 /** Quotes of each kind a digest gives one item: the newest; the rest are counted and linked to the item's page. */
 export const QUOTES_PER_ITEM = 5;

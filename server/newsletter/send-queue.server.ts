@@ -83,24 +83,34 @@ export type QueueTable = "newsletter_deliveries" | "newsletter_confirmations" | 
 export type CommittedTable = "newsletter_deliveries" | "digest_deliveries";
 
 /**
- * Takes the next row of a queue that is due: queued and its time has come, or
- * left in `sending` by an instance that died (its lease ran out). The
- * conditional update is the claim; on PostgreSQL the row is skipped by other
- * instances while this transaction holds it.
+ * Takes the next row of a queue that is due: one left in `sending` by an
+ * instance that died (its lease ran out) first, else the queued one whose time
+ * came first. The conditional update is the claim; on PostgreSQL the row is
+ * skipped by other instances while this transaction holds it.
  */
 export async function takeNext(trx: Kysely<DB>, table: QueueTable, owner: string, leaseMs: number, now: Date) {
-  const at = now.toISOString();
-  const pg = engineOf(trx) === "postgres";
-  const rows = await sql<{ id: number; subscriber_id: number; attempts: number }>`
-    update ${sql.table(table)} set status = 'sending', owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}, attempts = attempts + 1
-    where id = (
-      select d.id from ${sql.table(table)} d
-      where ((d.status = 'queued' and d.next_attempt_at <= ${at}) or (d.status = 'sending' and d.lease_until < ${at}))
-      order by d.next_attempt_at, d.id limit 1${pg ? sql` for update skip locked` : sql``}
-    ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
-    returning id, subscriber_id, attempts`.execute(trx);
+  const rows = await claimStatement(trx, table, owner, leaseMs, now).execute(trx);
   const row = rows.rows[0];
   return row && { id: Number(row.id), subscriberId: Number(row.subscriber_id), attempts: Number(row.attempts) };
+}
+
+/** takeNext's one statement (its own so that a test can read the engine's plan of it). */
+export function claimStatement(db: Kysely<DB>, table: QueueTable, owner: string, leaseMs: number, now: Date) {
+  const at = now.toISOString();
+  const lock = engineOf(db) === "postgres" ? sql` for update skip locked` : sql``;
+  // Two lookups, not one with an OR: each reads the (status, next_attempt_at, id) index in order and
+  // stops at its first row, where the OR made both engines gather and sort every queued row for every
+  // claim (0.8 ms a message at 5,000 queued on SQLite, 4 ms at 10,000 on PostgreSQL). Rows in
+  // `sending` are a few (one per lane per instance), so the expired-lease lookup is short too.
+  return sql<{ id: number; subscriber_id: number; attempts: number }>`
+    update ${sql.table(table)} set status = 'sending', owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}, attempts = attempts + 1
+    where id = coalesce(
+      (select d.id from ${sql.table(table)} d where d.status = 'sending' and d.lease_until < ${at}
+        order by d.next_attempt_at, d.id limit 1${lock}),
+      (select d.id from ${sql.table(table)} d where d.status = 'queued' and d.next_attempt_at <= ${at}
+        order by d.status, d.next_attempt_at, d.id limit 1${lock})
+    ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
+    returning id, subscriber_id, attempts`;
 }
 
 /** Gives up a claimed row whose reader is no longer waiting for it (unsubscribed, confirmed meanwhile, deleted). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CompiledQuery } from "kysely";
 import pino from "pino";
 import { ENGINES, freshDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -8,6 +9,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { startNewsletterSender } from "./sender.ts";
 import {
   claimDelivery,
+  claimStatement,
   expandSends,
   markCommitting,
   queueRecap,
@@ -87,6 +89,48 @@ describe.each(ENGINES)("newsletter send queue on %s", (engine) => {
   afterAll(async () => {
     await database?.close();
     await testDb?.drop();
+  });
+
+  it("claims the next message by reading the queue's index in order, never by sorting the whole queue", async () => {
+    const db = database.db;
+    const now = new Date("2026-11-20T12:00:00Z");
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+    // A run of 3,000 digests, a few of them in flight on some lane; the engine's statistics are fresh.
+    for (let i = 0; i < 3000; i += 500)
+      await db
+        .insertInto("digest_deliveries")
+        .values(
+          Array.from({ length: 500 }, (_, j) => ({
+            run_id: 9_999,
+            subscriber_id: i + j + 1,
+            status: i + j < 3 ? ("sending" as const) : ("queued" as const),
+            next_attempt_at: at(-60 + ((i + j) % 7)),
+            lease_until: i + j < 3 ? at(5) : null,
+          })),
+        )
+        .execute();
+    if (engine === "postgres") await db.executeQuery(CompiledQuery.raw("analyze digest_deliveries"));
+    const claim = claimStatement(db, "digest_deliveries", "plan", 60_000, now).compile(db);
+    const explain = engine === "postgres" ? "explain (costs off) " : "explain query plan ";
+    const plan = (
+      await db.executeQuery<Record<string, string>>(CompiledQuery.raw(explain + claim.sql, [...claim.parameters]))
+    ).rows
+      .map((r) => r["QUERY PLAN"] ?? r.detail)
+      .join("\n");
+    expect(plan).toMatch(/digest_deliveries_due_idx|INDEX digest_deliveries_due_idx/);
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/);
+    // And it takes what is due first: the queued row whose time came first, the lowest id among equals.
+    const expected = await db
+      .selectFrom("digest_deliveries")
+      .select("id")
+      .where("run_id", "=", 9_999)
+      .where("status", "=", "queued")
+      .orderBy("next_attempt_at")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const first = await claimStatement(db, "digest_deliveries", "plan", 60_000, now).execute(db);
+    expect(Number(first.rows[0]!.id)).toBe(Number(expected.id));
+    await db.deleteFrom("digest_deliveries").where("run_id", "=", 9_999).execute();
   });
 
   it("sends a recap once to each confirmed subscriber, with two senders sharing the queue, and to nobody else", async () => {

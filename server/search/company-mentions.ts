@@ -126,15 +126,23 @@ function buildIndex(companies: readonly Company[]): Index {
     candidates.push({ id: company.id, term: writtenAs(key, company) });
   }
   const byCompany = new Map<number, CompanyTerms>();
+  // Every term against every other is thousands of tests: the plain substring test first (a whole
+  // word ignoring case is inside the lower-cased text), the pattern only where it holds.
+  const lower = candidates.map((c) => ({ ...c, lower: c.term.toLowerCase() }));
+  const inside = (term: string, other: { term: string; lower: string }) =>
+    other.lower.includes(term.toLowerCase()) && wholeWord(term).test(other.term);
   for (const company of companies) {
     const own = candidates.filter((c) => c.id === company.id).map((c) => c.term);
-    const others = candidates.filter((c) => c.id !== company.id).map((c) => c.term);
+    const others = lower.filter((c) => c.id !== company.id);
     const terms = own
       // A term inside another company's name names that one too ("Glazer's" in "Southern Glazer's").
-      .filter((term) => !others.some((other) => wholeWord(term).test(other)))
+      .filter((term) => !others.some((other) => inside(term, other)))
       .sort((a, b) => a.length - b.length || a.localeCompare(b))
       // A term holding a shorter one of the same company adds nothing ("Diageo North America" after "Diageo").
-      .filter((term, i, sorted) => !sorted.slice(0, i).some((shorter) => wholeWord(shorter).test(term)));
+      .filter(
+        (term, i, sorted) =>
+          !sorted.slice(0, i).some((shorter) => inside(shorter, { term, lower: term.toLowerCase() })),
+      );
     const forms = terms.flatMap((term) => formsOf(term).map((form) => ({ form, term })));
     byCompany.set(company.id, { id: company.id, terms, forms });
   }

@@ -24,6 +24,8 @@ export interface SmtpSink {
   messages: ParsedMail[];
   /** The envelope recipients of every message received in full, in order of arrival. */
   received: string[][];
+  /** The bytes of every message received in full, as sent (counted with `parse: false` only). */
+  readonly bytes: number;
   /** Resolves once `count` messages have arrived (or rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<void>;
   /** The parsed messages to one address, in order of arrival. */
@@ -42,6 +44,7 @@ export interface SmtpSink {
 export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const received: string[][] = [];
+  let bytes = 0;
   const mailsTo = (address: string) => messages.filter((m) => recipientOf(m) === address);
   const tls = options.tls;
   const server = new SMTPServer({
@@ -67,12 +70,14 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((r) => r.address);
       if (options.parse === false) {
+        let size = 0;
         stream.on("error", () => undefined);
+        stream.on("data", (chunk: Buffer) => (size += chunk.length));
         stream.on("end", () => {
           received.push(to);
+          bytes += size;
           callback();
         });
-        stream.resume();
         return;
       }
       simpleParser(stream)
@@ -92,6 +97,9 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     url: `${tls?.mode === "implicit" ? "smtps" : "smtp"}://127.0.0.1:${port}`,
     messages,
     received,
+    get bytes() {
+      return bytes;
+    },
     async waitFor(count, ms = 10_000) {
       for (const giveUp = Date.now() + ms; received.length < count; await new Promise((r) => setTimeout(r, 25))) {
         if (Date.now() > giveUp) throw new Error(`expected ${count} messages, got ${received.length}`);
