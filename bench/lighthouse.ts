@@ -75,12 +75,34 @@ try {
     .recaps[0]!.id;
   // Pages named on the command line (":latest" stands for the newest recap), or every demo page.
   const named = process.argv.slice(2).map((p) => p.replace(":latest", String(latest)));
-  const pages = named.length ? named : ["/", "/chat", "/recap", `/recap/${latest}`, "/explorer", "/podcast"];
+  // Every public page of the demo: the four tools, then search, topics and the market data (issue 43).
+  // A shared conversation exists only once a reader shares one: name its address to measure it.
+  const pages = named.length
+    ? named
+    : [
+        "/",
+        "/chat",
+        "/recap",
+        `/recap/${latest}`,
+        "/explorer",
+        "/podcast",
+        "/search?q=tequila",
+        "/topics",
+        "/topics/tequila",
+        "/data",
+        "/data/tequila",
+        "/data/labels",
+        "/data/imports",
+        "/newsletter",
+      ];
   const rows: Array<Record<string, string | number>> = [];
   for (const page of pages) {
     // Measured as most visitors meet it: rendered once already (each content version renders
     // a page once, then serves copies); the first render after a start is slower still (cold code).
-    await (await fetch(`${server.url}${page}`)).arrayBuffer();
+    const first = await fetch(`${server.url}${page}`);
+    await first.arrayBuffer();
+    // A page that is not there would still be scored (the 404 page's): that is not this page's score.
+    if (first.status !== 200) throw new Error(`${page} answered ${first.status}, not 200`);
     const result = await lighthouse(`${server.url}${page}`, {
       port: browser.port,
       output: "json",
