@@ -108,7 +108,7 @@ export function claimStatement(db: Kysely<DB>, table: QueueTable, owner: string,
       (select d.id from ${sql.table(table)} d where d.status = 'sending' and d.lease_until < ${at}
         order by d.next_attempt_at, d.id limit 1${lock}),
       (select d.id from ${sql.table(table)} d where d.status = 'queued' and d.next_attempt_at <= ${at}
-        order by d.status, d.next_attempt_at, d.id limit 1${lock})
+        order by d.next_attempt_at, d.id limit 1${lock})
     ) and (status = 'queued' or (status = 'sending' and lease_until < ${at}))
     returning id, subscriber_id, attempts`;
 }
