@@ -139,6 +139,11 @@ const envSchema = z.object({
   PAGE_CACHE_MB: positiveInt.min(1).max(4096).default(32),
   /** Count podcast downloads and page views on the server (docs/analytics.md); false counts nothing. */
   ANALYTICS: bool.default(true),
+  /**
+   * Answer what the page cache holds (pages, API lists, feeds) before Express (server/http/fast-path.ts);
+   * false sends every request through Express, to compare the two or rule the fast path out.
+   */
+  FAST_PATH: bool.default(true),
   /** How long counted events wait in memory before they are written in one batch (what a crash can lose). */
   ANALYTICS_FLUSH_SECONDS: z.coerce
     .number({ message: "expected a number of seconds" })

@@ -1,7 +1,9 @@
-import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import { coverageIndex } from "../search/coverage-index.ts";
 import type { AudienceRecorder } from "../analytics/audience-recorder.ts";
-import { countPageViews } from "./audience-counting.ts";
+import { countPageViews, pageViews } from "./audience-counting.ts";
+import { fastPath } from "./fast-path.ts";
+import { loggedRequest, loggedResponse, requestIdOf, requestLogLevel } from "./request-log.ts";
 import { newsletterTracking } from "./newsletter-tracking.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { Redis } from "ioredis";
@@ -21,7 +23,7 @@ import { companiesApi } from "./api/companies.ts";
 import { publishingApi } from "./publishing-api/publishing-api.ts";
 import { AdminToken } from "./publishing-api/bearer-auth.ts";
 import { deskApi } from "./desk-api.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { everyResponseHeaders, securityHeaders } from "./security-headers.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { passwordFormsWhenBusy } from "./password-forms.ts";
 import { requestTimeouts } from "./request-timeouts.ts";
@@ -46,7 +48,6 @@ import { mediaRoutes } from "./media.ts";
 import { DiskStore } from "../media/disk-store.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { siteFiles } from "./site-files.ts";
-import { NEWSLETTER_SECRET_PATH } from "../newsletter/newsletter-links.ts";
 import { newsletterServices } from "../newsletter/subscribe.server.ts";
 import { errorHandler } from "./error-handler.ts";
 import { uncachedRenderLimit } from "./uncached-renders.ts";
@@ -71,15 +72,38 @@ export interface HttpAppDeps {
   loadBuild?: () => Promise<ServerBuild>;
 }
 
-const REQUEST_ID = /^[\w-]{8,64}$/;
-
 // Scripts that drive the bundle (benchmarks) need the bundle's own context key.
 export { appContext };
 
 /** The React Router server build this bundle was made with. */
 export const loadReactRouterBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-export function createHttpApp(deps: HttpAppDeps): Express {
+/**
+ * The request handler: the fast path for what the cache holds (fast-path.ts), in front of
+ * the Express app for everything else. Development has no cache, and FAST_PATH=false sends
+ * every request through Express.
+ */
+export function createHttpApp(deps: HttpAppDeps): RequestListener {
+  const { app, cached } = createExpressApp(deps);
+  const { config } = deps;
+  if (config.isDevelopment || !config.FAST_PATH) return app;
+  return fastPath(
+    {
+      ...cached,
+      logger: deps.logger,
+      logSample: config.REQUEST_LOG_SAMPLE,
+      headersFor: everyResponseHeaders(config),
+      trust: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+      views: deps.audience ? pageViews(deps.audience, config.SITE_URL) : undefined,
+    },
+    app,
+  );
+}
+
+function createExpressApp(deps: HttpAppDeps): {
+  app: Express;
+  cached: { versions: ContentVersionReader; cache: PageCache };
+} {
   const { config, database, logger } = deps;
   const app = express();
   BODY_BUFFERS.resize(config.BODY_BUFFER_MB * 1024 * 1024);
@@ -91,28 +115,12 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdOf(req.headers["x-request-id"]);
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Errors and refusals are always logged; successes as often as REQUEST_LOG_SAMPLE says, so
-      // that under a crowd the log is a sample, not the limit on throughput.
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500
-          ? "error"
-          : res.statusCode >= 400 || Math.random() < config.REQUEST_LOG_SAMPLE
-            ? "info"
-            : "silent",
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: withoutSecrets(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: errorForLog,
-      },
+      customLogLevel: (_req, res, err) => requestLogLevel(res.statusCode, Boolean(err), config.REQUEST_LOG_SAMPLE),
+      serializers: { req: loggedRequest, res: loggedResponse, err: errorForLog },
     }),
   );
   app.use(requestTimeouts(config));
@@ -171,12 +179,13 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   const signedIn = async (req: express.Request) =>
     (await readSession(database.db, cookieIn(req.headers.cookie, SESSION_COOKIE))) !== undefined;
   if (!config.isDevelopment) app.use(pageRoutes({ config, build, loadContext, signedIn, ...cached }));
-  app.use(compression());
+  // What the cache answers is already compressed in the negotiated encoding, and tagged as such.
+  app.use(compression({ filter: (req, res) => !res.hasHeader("X-Page-Cache") && compression.filter(req, res) }));
 
   // One count of wrong admin tokens for the publishing API and /healthz's detail.
   const adminToken = new AdminToken(config, redis);
   app.get("/healthz", healthRoute({ config, database, redis, media, token: adminToken }));
-  app.use(siteFiles(config));
+  app.use(siteFiles(config, cached));
   app.use(feedRoutes(config, database, cached));
   app.use("/media", mediaRoutes(config, media, deps.audience));
   const commentLimit = commentRateLimit(config, redis);
@@ -215,22 +224,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   );
 
   app.use(errorHandler(config));
-  return app;
+  return { app, cached };
 }
-
-/**
- * A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs,
- * nor a tracked mail's token (it names a subscriber).
- */
-const SECRET_PATHS = [
-  /^(\/admin\/password\/)[^/?#.]+/,
-  NEWSLETTER_SECRET_PATH,
-  /^(\/newsletter\/[oc]\/)[^/?#]+/,
-  // The signed links of the digest (issue 42): the manage page and the unsubscribe.
-  /^(\/follows\/(?:unsubscribe\/)?)[^/?#]+/,
-];
-export const withoutSecrets = (url: string) =>
-  SECRET_PATHS.reduce((shown, secret) => shown.replace(secret, "$1[secret]"), url);
 
 const ISLANDS_ENTRY = "app/islands/islands-entry.ts";
 

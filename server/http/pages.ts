@@ -3,7 +3,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { RateLimitError, type RateLimit } from "../limits/rate-limit.ts";
 import type { Config } from "../config.ts";
 import type { ContentVersionReader } from "../data/content-version.ts";
-import { bodyIn, compressAll, PageCache, renderedPage, type Encoding, type RenderedPage } from "./page-cache.ts";
+import { bodyIn, compressAll, PageCache, renderedPage, type RenderedPage } from "./page-cache.ts";
+import { answerHeaders, encodingFor, etagOf, notModified, type CacheOutcome } from "./cached-answer.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { inlineScriptHashes, looksLikePage, pageCsp } from "./security-headers.ts";
 import { appContext } from "./app-context.server.ts";
@@ -25,7 +26,7 @@ export interface PageDeps {
 }
 
 /** A page, or the data a client-side navigation loads for one (`/recap/3.data`). */
-const isRendered = (path: string) => looksLikePage(path) || path.endsWith(".data");
+export const isRendered = (path: string) => looksLikePage(path) || path.endsWith(".data");
 
 /** The editor's desk (/admin and below, with its data requests). */
 export const isDesk = (path: string) => /^\/admin(?:\/|\.data$|$)/.test(path);
@@ -284,6 +285,16 @@ const PAGE_PARAMS: Array<[RegExp, string[]]> = [
   [/^\/topics(?:\.data)?$|^\/topics\/[^/]+?(?:\.data)?$/, ["page"]],
 ];
 
+/**
+ * Where a GET for `url` (at `path`) is kept in the cache, if it can be: a page under its
+ * address (pageUrl), anything else under its whole URL (versionedRoute). Personal pages
+ * never are. A path no page claims is kept apart (NOT_FOUND_KEY), so looking it up here misses.
+ */
+export function cacheKeyOf(path: string, url: string): string | undefined {
+  if (!isRendered(path)) return url;
+  return isPersonal(path) ? undefined : pageUrl(path, url);
+}
+
 /** The address a page is rendered and kept under: its path and the parameters it reads, in a fixed order. */
 export function pageUrl(path: string, originalUrl: string): string {
   const query = originalUrl.indexOf("?");
@@ -318,31 +329,16 @@ function ownRequest(req: ExpressRequest, origin: string, body?: Buffer): Request
   });
 }
 
-/**
- * What `X-Page-Cache` tells: served from the cache, rendered for this request,
- * rendered for another request that arrived first, rendered and not kept, or
- * the last copy kept, served while the database cannot say whether it is current.
- */
-type CacheOutcome = "hit" | "miss" | "shared" | "bypass" | "stale";
-
 async function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, cache: CacheOutcome): Promise<void> {
-  const encoding: Encoding = (req.acceptsEncodings("br", "gzip") || "identity") as Encoding;
-  res.status(page.status);
-  for (const [name, value] of page.headers) {
+  const encoding = encodingFor(req.headers);
+  const fresh = notModified(req.method, req.headers, page, etagOf(page, encoding));
+  const body = fresh ? undefined : await bodyIn(page, encoding);
+  res.status(fresh ? 304 : page.status);
+  for (const [name, value] of answerHeaders(page, encoding, cache, body)) {
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Page-Cache", cache);
-  res.setHeader("ETag", `"${page.etag}-${encoding}"`);
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  const body = await bodyIn(page, encoding);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  if (req.method === "HEAD") res.end();
+  if (!body || req.method === "HEAD") res.end();
   else res.end(body);
 }
 

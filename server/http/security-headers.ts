@@ -46,13 +46,33 @@ export function looksLikePage(path: string): boolean {
   return !/^\/(?:api|feeds|media|assets|healthz)(?:\/|$)/.test(path) && !/\.[A-Za-z0-9]+$/.test(path);
 }
 
+/** The headers every response carries, for a request's path: one list for the framework and the fast path. */
+export type HeadersFor = (path: string) => ReadonlyArray<readonly [string, string]>;
+
 /**
  * Headers every response carries. Pages replace the CSP with their own (with
- * the hashes of their inline scripts) when they are rendered. HSTS only when the site is
- * served over https, where it means something.
+ * the hashes of their inline scripts) when they are rendered; everything else
+ * gets the strict one (two policies would both apply). HSTS only when the site
+ * is served over https, where it means something.
  */
-export function securityHeaders(config: Config): RequestHandler {
+export function everyResponseHeaders(config: Pick<Config, "SITE_URL">): HeadersFor {
   const https = config.SITE_URL.startsWith("https://");
+  const common: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-site"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"],
+    ["X-Frame-Options", "DENY"],
+    ...(https ? [["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as [string, string]] : []),
+  ];
+  const notPage: Array<[string, string]> = [["Content-Security-Policy", NON_PAGE_CSP], ...common];
+  return (path) => (looksLikePage(path) ? common : notPage);
+}
+
+/** Sets the headers every response carries (everyResponseHeaders), and refuses TRACE. */
+export function securityHeaders(config: Config): RequestHandler {
+  const headersFor = everyResponseHeaders(config);
   return (req, res, next) => {
     if (req.method === "TRACE" || req.method === "TRACK") {
       res
@@ -62,17 +82,7 @@ export function securityHeaders(config: Config): RequestHandler {
         .send(JSON.stringify({ error: "Method not allowed" }));
       return;
     }
-    // Pages set their own policy when rendered (two policies would both apply); everything else gets the strict one.
-    if (!looksLikePage(req.path)) res.set("Content-Security-Policy", NON_PAGE_CSP);
-    res.set({
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Cross-Origin-Opener-Policy": "same-origin",
-      "Cross-Origin-Resource-Policy": "same-site",
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
-      "X-Frame-Options": "DENY",
-      ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
-    });
+    for (const [name, value] of headersFor(req.path)) res.setHeader(name, value);
     next();
   };
 }

@@ -1,19 +1,28 @@
 import { Router } from "express";
 import type { Config } from "../config.ts";
+import { versionedRoute, type VersionedCache } from "./pages.ts";
 
-/** Small files whose content depends on configuration (brand, site address). */
-export function siteFiles(config: Config): Router {
+const DAILY = "public, max-age=3600";
+
+/** Small files whose content depends on configuration (brand, site address), kept in the page cache like feeds. */
+export function siteFiles(config: Config, cached: VersionedCache): Router {
   const router = Router();
-  router.get("/robots.txt", (_req, res) => {
-    res.type("text/plain").set("Cache-Control", "public, max-age=3600");
-    res.send(
-      ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join("\n"),
-    );
-  });
-  router.get("/site.webmanifest", (_req, res) => {
-    res.type("application/manifest+json").set("Cache-Control", "public, max-age=3600");
-    res.send(
-      JSON.stringify({
+  router.get(
+    "/robots.txt",
+    versionedRoute(cached, async () => ({
+      type: "text/plain; charset=utf-8",
+      cacheControl: DAILY,
+      body: ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${config.SITE_URL}/sitemap.xml`, ""].join(
+        "\n",
+      ),
+    })),
+  );
+  router.get(
+    "/site.webmanifest",
+    versionedRoute(cached, async () => ({
+      type: "application/manifest+json; charset=utf-8",
+      cacheControl: DAILY,
+      body: JSON.stringify({
         name: `${config.SITE_BRAND} Industry Intelligence Hub`,
         short_name: config.SITE_BRAND,
         description: "Advanced analytics and strategic insights for the spirits industry",
@@ -27,7 +36,7 @@ export function siteFiles(config: Config): Router {
           { src: "/icons/icon-512-maskable.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       }),
-    );
-  });
+    })),
+  );
   return router;
 }

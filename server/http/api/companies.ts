@@ -38,6 +38,9 @@ const coverageQuery = z.object({
     .optional(),
 });
 
+/** The companies' facts change only with a release: browsers may keep them five minutes. */
+const COMPANY_CACHE = "public, max-age=300";
+
 function parse<T>(schema: z.ZodType<T>, query: unknown): T {
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message);
@@ -53,13 +56,17 @@ function parse<T>(schema: z.ZodType<T>, query: unknown): T {
 export function companiesApi(database: Database, cached: VersionedCache): Router {
   const router = Router();
 
-  router.get("/companies", (req, res) => {
-    const { type, q = "" } = parse(listQuery, req.query);
-    const companies = COMPANY_TYPES.filter((t) => !type || t === type).flatMap((t) =>
-      visibleRows(rankedTable(COMPANIES, t), q, "none").map(({ rank, company }) => ({ rank, ...company })),
-    );
-    res.set("Cache-Control", "public, max-age=300").json({ companies });
-  });
+  // Kept like the other lists (compressed once, not per request: the whole list is 70 KB of brotli).
+  router.get(
+    "/companies",
+    versionedRoute(cached, async (req) => {
+      const { type, q = "" } = parse(listQuery, req.query);
+      const companies = COMPANY_TYPES.filter((t) => !type || t === type).flatMap((t) =>
+        visibleRows(rankedTable(COMPANIES, t), q, "none").map(({ rank, company }) => ({ rank, ...company })),
+      );
+      return { ...jsonProduced({ companies }), cacheControl: COMPANY_CACHE };
+    }),
+  );
 
   router.get("/companies.csv", (req, res) => {
     const { type, q = "", sort = "none" } = parse(csvQuery, req.query);
@@ -67,17 +74,20 @@ export function companiesApi(database: Database, cached: VersionedCache): Router
     res
       .set("Content-Type", "text/csv; charset=utf-8")
       .set("Content-Disposition", `attachment; filename="${companiesCsvFileName(type)}"`)
-      .set("Cache-Control", "public, max-age=300")
+      .set("Cache-Control", COMPANY_CACHE)
       .send(companiesCsv(type, rows));
   });
 
   // One company with its citations and sources: what a profile opened in the Explorer fetches.
-  router.get("/companies/:id", (req, res) => {
-    const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
-    const company = COMPANIES.find((c) => c.id === id);
-    if (!company) throw new HttpError(404, "Company not found");
-    res.set("Cache-Control", "public, max-age=300").json({ company });
-  });
+  router.get(
+    "/companies/:id",
+    versionedRoute(cached, async (req) => {
+      const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
+      const company = COMPANIES.find((c) => c.id === id);
+      if (!company) throw new HttpError(404, "Company not found");
+      return { ...jsonProduced({ company }), cacheControl: COMPANY_CACHE };
+    }),
+  );
 
   router.get(
     "/companies/:id/coverage",
