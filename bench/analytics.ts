@@ -7,7 +7,7 @@
 // 3. wrk: requests per second with counting on against off (five alternating runs each,
 //    medians), for a page and an audio
 //    byte range, beside a bare node:http server sending the same page bytes.
-// Usage: node bench/analytics.ts [wrk seconds per run, 5 by default]
+// Usage: [PARTS=ingest,page,throughput] node bench/analytics.ts [wrk seconds per run, 5 by default]
 import { execFile } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,6 +22,8 @@ import { startServer } from "../tests/support/server.ts";
 import { startDemoServer } from "./demo-server.ts";
 
 const seconds = Number(process.argv[2] ?? 5);
+/** Which parts to run (PARTS=throughput, say): ingest, page, throughput; all by default. */
+const parts = (process.env.PARTS ?? "ingest,page,throughput").split(",");
 const ROUNDS = 5;
 const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 const TOKEN = "bench-analytics-admin-token-0123456789";
@@ -279,15 +281,21 @@ async function throughput() {
   }
 }
 
-const ingestRows = [];
-for (const engine of engines) ingestRows.push(await ingest(engine));
-console.log("Ingest (100,000 audio requests over 300 episodes, 100,000 page views; batches of 5,000):");
-console.table(ingestRows);
-const pageRows = [];
-for (const engine of engines) pageRows.push(await audiencePage(engine));
-console.log("The Audience page over a year in the daily tables (signed in, through the server):");
-console.table(pageRows);
-console.log(
-  `wrk -t2 -c32 -d${seconds}s, ${ROUNDS} alternating rounds (medians), demo content on SQLite, counting on against off:`,
-);
-console.table(await throughput());
+if (parts.includes("ingest")) {
+  const ingestRows = [];
+  for (const engine of engines) ingestRows.push(await ingest(engine));
+  console.log("Ingest (100,000 audio requests over 300 episodes, 100,000 page views; batches of 5,000):");
+  console.table(ingestRows);
+}
+if (parts.includes("page")) {
+  const pageRows = [];
+  for (const engine of engines) pageRows.push(await audiencePage(engine));
+  console.log("The Audience page over a year in the daily tables (signed in, through the server):");
+  console.table(pageRows);
+}
+if (parts.includes("throughput")) {
+  console.log(
+    `wrk -t2 -c32 -d${seconds}s, ${ROUNDS} alternating rounds (medians), demo content on SQLite, counting on against off:`,
+  );
+  console.table(await throughput());
+}

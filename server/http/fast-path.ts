@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import proxyAddr from "proxy-addr";
-import type { Logger } from "../logger.ts";
+import { requestLineWriter, type Logger } from "../logger.ts";
 import type { ContentVersionReader } from "../data/content-version.ts";
 import type { PageCache, Encoding, RenderedPage } from "./page-cache.ts";
 import type { HeadersFor } from "./security-headers.ts";
@@ -41,6 +41,7 @@ interface Written {
  * else, including a miss, is handed to `framework` untouched.
  */
 export function fastPath(deps: FastPathDeps, framework: RequestListener): RequestListener {
+  const logLine = requestLineWriter(deps.logger, REQUEST_COMPLETED);
   // Kept pages are compressed in every encoding before they are kept, and never change: each way
   // of answering one is worked out once, on its first hit, and dropped with the page.
   const ways = new WeakMap<RenderedPage, Map<string, Written>>();
@@ -75,19 +76,17 @@ export function fastPath(deps: FastPathDeps, framework: RequestListener): Reques
     const id = requestIdOf(req.headers["x-request-id"]);
     const pending = deps.views?.(viewed(req, path, url, deps.trust));
     const level = requestLogLevel(way.status, false, deps.logSample);
-    if (pending || level !== "silent") {
+    if (pending || level === "info") {
       const start = Date.now();
       res.once("finish", () => {
         pending?.(way.status, way.contentType);
-        if (level !== "silent")
-          deps.logger[level](
-            {
-              req: loggedRequest({ id, method, url }),
-              res: loggedResponse({ statusCode: way.status }),
-              responseTime: Date.now() - start,
-            },
-            REQUEST_COMPLETED,
-          );
+        // A hit is a 200 or a 304: its line, when sampled, is an info line.
+        if (level === "info")
+          logLine({
+            req: loggedRequest({ id, method, url }),
+            res: loggedResponse({ statusCode: way.status }),
+            responseTime: Date.now() - start,
+          });
       });
     }
     res.writeHead(way.status, [...way.headers, "X-Request-Id", id]);
