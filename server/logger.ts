@@ -16,6 +16,9 @@ export function errorForLog(err: unknown) {
   return shown;
 }
 
+/** What the log may hold in memory while stdout is slower than the lines come; past it, lines are dropped, not the server slowed. */
+const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
+
 /**
  * The server's logger, writing JSON lines to stdout. Asynchronously: a line is written at once
  * when the output is idle, and lines that come while a write is under way go out together with
@@ -24,7 +27,7 @@ export function errorForLog(err: unknown) {
  */
 export function createLogger(
   level: string,
-  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES }),
 ): Logger {
   return pino(
     {

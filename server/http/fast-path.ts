@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import parseurl from "parseurl";
 import proxyAddr from "proxy-addr";
 import { requestLineWriter, type Logger } from "../logger.ts";
 import type { ContentVersionReader } from "../data/content-version.ts";
@@ -6,7 +7,7 @@ import type { PageCache, Encoding, RenderedPage } from "./page-cache.ts";
 import type { HeadersFor } from "./security-headers.ts";
 import type { PendingView, ViewedRequest } from "./audience-counting.ts";
 import { answerHeaders, encodingFor, etagOf, notModified } from "./cached-answer.ts";
-import { cacheKeyOf } from "./pages.ts";
+import { cacheKeyOf, versionFor } from "./pages.ts";
 import { loggedRequest, loggedResponse, REQUEST_COMPLETED, requestIdOf, requestLogLevel } from "./request-log.ts";
 
 type Trust = (address: string, hop: number) => boolean;
@@ -68,7 +69,14 @@ export function fastPath(deps: FastPathDeps, framework: RequestListener): Reques
     return written;
   };
 
-  const answer = (req: IncomingMessage, res: ServerResponse, page: RenderedPage, path: string, url: string) => {
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: RenderedPage,
+    path: string,
+    url: string,
+    start: number,
+  ) => {
     const method = req.method!;
     const encoding = encodingFor(req.headers);
     const way = wayOf(page, encoding, notModified(method, req.headers, page, etagOf(page, encoding)), path);
@@ -77,7 +85,6 @@ export function fastPath(deps: FastPathDeps, framework: RequestListener): Reques
     const pending = deps.views?.(viewed(req, path, url, deps.trust));
     const level = requestLogLevel(way.status, false, deps.logSample);
     if (pending || level === "info") {
-      const start = Date.now();
       res.once("finish", () => {
         pending?.(way.status, way.contentType);
         // A hit is a 200 or a 304: its line, when sampled, is an info line.
@@ -96,19 +103,27 @@ export function fastPath(deps: FastPathDeps, framework: RequestListener): Reques
   };
 
   return (req, res) => {
+    const start = Date.now();
     const method = req.method;
     if ((method !== "GET" && method !== "HEAD") || hasBody(req)) return framework(req, res);
     const url = req.url ?? "/";
-    const query = url.indexOf("?");
-    const path = query < 0 ? url : url.slice(0, query);
+    // The path as Express reads it (it keeps the parse on the request and reuses it).
+    const path = parseurl(req)?.pathname ?? url;
     const key = cacheKeyOf(path, url);
     if (key === undefined) return framework(req, res);
-    deps.versions.current().then(
+    versionFor(req, deps.versions).then(
       (version) => {
         const page = deps.cache.get(version, key);
-        if (!page || !answer(req, res, page, path, url)) framework(req, res);
+        try {
+          if (page && answer(req, res, page, path, url, start)) return;
+        } catch (error) {
+          // A kept copy Node will not write (a header value it refuses): the framework answers, or the request ends.
+          deps.logger.error({ err: error, url }, "fast path could not answer a kept copy");
+          if (res.headersSent) return void res.destroy();
+        }
+        framework(req, res);
       },
-      // The database cannot say its version: the framework decides (it may serve the last copy).
+      // The database cannot say its version: the framework decides (it may serve the last copy), with this read.
       () => framework(req, res),
     );
   };

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { RateLimitError, type RateLimit } from "../limits/rate-limit.ts";
@@ -166,7 +167,7 @@ async function serve(
   { make, alone, admit, key = req.originalUrl, keep = cacheable }: Serving,
 ): Promise<void> {
   try {
-    const version = make ? await versions.current().catch(() => undefined) : undefined;
+    const version = make ? await versionFor(req, versions).catch(() => undefined) : undefined;
     // The database cannot say its version (it is down): the copy this instance has is better than an error.
     const kept = make && version === undefined ? shared.latest(key) : undefined;
     if (kept) return await send(req, res, kept, "stale");
@@ -179,6 +180,16 @@ async function serve(
   } catch (error) {
     next(error);
   }
+}
+
+// The version the fast path already read for a request it handed on (a miss): read once, not twice.
+const versionsAsked = new WeakMap<IncomingMessage, Promise<number>>();
+
+/** The content version for a request: read once per request, by whichever path asks first. */
+export function versionFor(req: IncomingMessage, versions: ContentVersionReader): Promise<number> {
+  let asked = versionsAsked.get(req);
+  if (!asked) versionsAsked.set(req, (asked = versions.current()));
+  return asked;
 }
 
 /** Nothing in it belongs to one visitor: no cookie set, no private or no-store. */

@@ -149,6 +149,33 @@ describe("cached answers before the framework (the fast path)", () => {
     }
   });
 
+  it("reads a target's path as Express does, a fragment and all", async () => {
+    // Sent as written (a URL object would drop the fragment before it left the client).
+    const exact = (base: string, target: string) =>
+      new Promise<Raw>((resolve, reject) => {
+        const { hostname, port } = new URL(base);
+        http
+          .request(
+            { hostname, port, path: target, headers: { "Accept-Encoding": "br", "X-Request-Id": "fragment-0001" } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () =>
+                resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on("error", reject)
+          .end();
+      });
+    for (const target of ["/robots.txt#top", "/recap#latest", "/api/episodes#x"]) {
+      await exact(fast.url, target);
+      const hit = await exact(fast.url, target);
+      expect(hit.headers["x-page-cache"], target).toBe("hit");
+      expect(seen(hit), target).toEqual(seen(await exact(framework.url, target)));
+    }
+  });
+
   it("keeps the security headers and a request id of its own on a hit", async () => {
     await raw(fast.url + "/podcast", "GET", {});
     const hit = await raw(fast.url + "/podcast", "GET", { "X-Request-Id": "not an id" });
