@@ -1,18 +1,39 @@
-// Fixed locale and time zone: the server and every browser print the same text.
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+// Printed from fixed en-US words and the day's own numbers, not through Intl: the first Intl
+// object a page makes loads ICU's data, which cost a hydrating list of recaps 30-35 ms of a
+// throttled phone's main thread, and date-fns's `format` would add 7 KB (gzip) to pages already
+// near their script budget (docs/measurements.md). `date-text.test.ts` holds both formats to
+// Intl's en-US output for every day of two years, read in five time zones.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
-/** A calendar date is the same day everywhere, so it is read and printed in UTC. */
-const calendarDay = (isoDate: string) => new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+/** A calendar date is the same day everywhere: the year, month and day of its first ten characters. */
+function calendarDay(isoDate: string) {
+  const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return { year, month: MONTHS[month - 1]!, day };
+}
 
 /** The site's one date format ("November 20, 2026"). */
 export function formatDate(isoDate: string): string {
-  return LONG_DATE.format(calendarDay(isoDate));
+  const { year, month, day } = calendarDay(isoDate);
+  return `${month} ${day}, ${year}`;
 }
 
 /** The spec's episode date: short month and numeric day, en-US ("Nov 14"). */
 export function formatShortDate(isoDate: string): string {
-  return SHORT_DATE.format(calendarDay(isoDate));
+  const { month, day } = calendarDay(isoDate);
+  return `${month.slice(0, 3)} ${day}`;
 }
 
 export function DateText({ date, short = false, className }: { date: string; short?: boolean; className?: string }) {

@@ -1,7 +1,8 @@
 // How market figures are written wherever a reader sees them (the /data pages, their charts,
 // recaps' embedded charts): one format, so a figure on a page and in Eddy's answer read alike.
+import { numberFormat } from "../format/en-us-format.ts";
 
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const grouped = numberFormat({ maximumFractionDigits: 0 });
 
 /**
  * An amount: at or above a billion, "1.2 billion"; at or above a million, "27.4 million";
@@ -12,7 +13,7 @@ function amount(value: number): string {
   const whole = Math.round(value);
   if (Math.abs(whole) >= 999_950_000) return `${(whole / 1e9).toFixed(1)} billion`;
   if (Math.abs(whole) >= 1_000_000) return `${(whole / 1e6).toFixed(1)} million`;
-  return grouped.format(whole);
+  return grouped(whole);
 }
 
 /** "$27.4 million", "$1.2 billion", or "$912,345" below a million. */

@@ -1,5 +1,6 @@
 // A listed Top Player's own figures as it filed them with the SEC (issue 41), as the profile, the
-// API and the desk show them. No dependencies, so browser code may import it.
+// API and the desk show them. No server dependencies, so browser code may import it.
+import { dateFormat, numberFormat } from "../format/en-us-format.ts";
 
 export const FILED_MEASURES = ["revenue", "excise-taxes", "net-sales"] as const;
 export type FiledMeasureName = (typeof FILED_MEASURES)[number];
@@ -73,22 +74,17 @@ export interface FilingReview {
   figure: FiledFigure | null;
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const shortDayFormat = dateFormat({ timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 /** "Apr 30, 2025": a day (YYYY-MM-DD) as it is, whatever the reader's time zone. */
-export const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+export const shortDay = (day: string) => shortDayFormat(new Date(`${day}T00:00:00Z`));
 
 /** "Year to Apr 30, 2025", "Quarter to Jul 31, 2025": a period named by its last day. */
 export const periodName = (period: Pick<FiledPeriod, "kind" | "end">) =>
   `${period.kind === "year" ? "Year" : "Quarter"} to ${shortDay(period.end)}`;
 
-const millions = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const millions = numberFormat({ maximumFractionDigits: 1 });
 /** "$3,975 million": a filed figure in millions, as annual reports state them, to a tenth. */
-export const filedDollars = (value: number) => `$${millions.format(value / 1e6)} million`;
+export const filedDollars = (value: number) => `$${millions(value / 1e6)} million`;
 
 /** The profile's API address for a company's filed figures. */
 export const filingsApiUrl = (companyId: number) => `/api/data/filings?company=${companyId}`;

@@ -2,6 +2,7 @@ import { Copy } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { notify } from "../../components/toasts";
 import type { ChatMessage } from "./chat-storage";
+import { clockTime } from "./clock-time";
 
 // The markdown renderer (with the numbered citations) is the heaviest part of the page: it loads
 // after the page (the chat route starts fetching it on mount), and plain messages such as the greeting never need it.
@@ -20,8 +21,6 @@ function AssistantText({ text }: { text: string }) {
     </Suspense>
   );
 }
-
-const time = (at: Date) => at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 async function copyAnswer(text: string) {
   try {
@@ -56,7 +55,7 @@ export function ChatMessageItem({ message, showTime }: { message: ChatMessage; s
         <div
           className={`mt-1 flex items-center gap-2 text-xs ${mine ? "justify-end text-ink-100" : "justify-between text-ink-500"}`}
         >
-          {showTime ? <time dateTime={message.at.toISOString()}>{time(message.at)}</time> : <span />}
+          {showTime ? <time dateTime={message.at.toISOString()}>{clockTime(message.at)}</time> : <span />}
           {!mine && message.answerId && showTime ? (
             <Suspense fallback={null}>
               <AnswerFeedback answerId={message.answerId} />

@@ -1,0 +1,17 @@
+import { describe, expect, it, vi } from "vitest";
+
+describe("en-US formatters made on first use", () => {
+  it("make no Intl object until first called, then one, and print as Intl does", async () => {
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    const { dateFormat, numberFormat } = await import("./en-us-format");
+    const day = dateFormat({ month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const grouped = numberFormat({ maximumFractionDigits: 0 });
+    expect(made).not.toHaveBeenCalled();
+    const at = new Date("2026-11-29T00:00:00Z");
+    expect(day(at)).toBe("November 29, 2026");
+    expect(day(new Date("2026-01-02T00:00:00Z"))).toBe("January 2, 2026");
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(grouped(1234567.4)).toBe("1,234,567");
+    made.mockRestore();
+  });
+});
