@@ -3,7 +3,7 @@ import { coverageIndex } from "../search/coverage-index.ts";
 import type { AudienceRecorder } from "../analytics/audience-recorder.ts";
 import { countPageViews, pageViews } from "./audience-counting.ts";
 import { fastPath } from "./fast-path.ts";
-import { loggedRequest, loggedResponse, requestIdOf, requestLogLevel } from "./request-log.ts";
+import { loggedRequest, loggedResponse, requestIdOf, requestLogLevel, requestMessage } from "./request-log.ts";
 import { newsletterTracking } from "./newsletter-tracking.ts";
 import { COMPANIES } from "../content/companies.server.ts";
 import { Redis } from "ioredis";
@@ -120,6 +120,7 @@ function createExpressApp(deps: HttpAppDeps): {
         return id;
       },
       customLogLevel: (_req, res, err) => requestLogLevel(res.statusCode, Boolean(err), config.REQUEST_LOG_SAMPLE),
+      customSuccessMessage: (req, res) => requestMessage(req, res),
       serializers: { req: loggedRequest, res: loggedResponse, err: errorForLog },
     }),
   );

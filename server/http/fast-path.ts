@@ -8,7 +8,15 @@ import type { HeadersFor } from "./security-headers.ts";
 import type { PendingView, ViewedRequest } from "./audience-counting.ts";
 import { answerHeaders, encodingFor, etagOf, notModified } from "./cached-answer.ts";
 import { cacheKeyOf, versionFor } from "./pages.ts";
-import { loggedRequest, loggedResponse, REQUEST_COMPLETED, requestIdOf, requestLogLevel } from "./request-log.ts";
+import {
+  loggedRequest,
+  loggedResponse,
+  REQUEST_ABORTED,
+  REQUEST_COMPLETED,
+  requestIdOf,
+  requestLogLevel,
+  requestMessage,
+} from "./request-log.ts";
 
 type Trust = (address: string, hop: number) => boolean;
 
@@ -42,7 +50,10 @@ interface Written {
  * else, including a miss, is handed to `framework` untouched.
  */
 export function fastPath(deps: FastPathDeps, framework: RequestListener): RequestListener {
-  const logLine = requestLineWriter(deps.logger, REQUEST_COMPLETED);
+  const logLines = {
+    [REQUEST_COMPLETED]: requestLineWriter(deps.logger, REQUEST_COMPLETED),
+    [REQUEST_ABORTED]: requestLineWriter(deps.logger, REQUEST_ABORTED),
+  };
   // Kept pages are compressed in every encoding before they are kept, and never change: each way
   // of answering one is worked out once, on its first hit, and dropped with the page.
   const ways = new WeakMap<RenderedPage, Map<string, Written>>();
@@ -84,17 +95,21 @@ export function fastPath(deps: FastPathDeps, framework: RequestListener): Reques
     const id = requestIdOf(req.headers["x-request-id"]);
     const pending = deps.views?.(viewed(req, path, url, deps.trust));
     const level = requestLogLevel(way.status, false, deps.logSample);
-    if (pending || level === "info") {
-      res.once("finish", () => {
-        pending?.(way.status, way.contentType);
-        // A hit is a 200 or a 304: its line, when sampled, is an info line.
-        if (level === "info")
-          logLine({
-            req: loggedRequest({ id, method, url }),
-            res: loggedResponse({ statusCode: way.status }),
-            responseTime: Date.now() - start,
-          });
-      });
+    if (pending) res.once("finish", () => pending(way.status, way.contentType));
+    // A hit is a 200 or a 304: its line, when sampled, is an info line, written as pino-http writes
+    // the framework's: on the first of finish and close, so an answer cut off is logged too.
+    if (level === "info") {
+      const done = () => {
+        res.off("finish", done);
+        res.off("close", done);
+        logLines[requestMessage(req, res)]({
+          req: loggedRequest({ id, method, url }),
+          res: loggedResponse({ statusCode: way.status }),
+          responseTime: Date.now() - start,
+        });
+      };
+      res.on("finish", done);
+      res.on("close", done);
     }
     res.writeHead(way.status, [...way.headers, "X-Request-Id", id]);
     if (way.body && method !== "HEAD") res.end(way.body);
@@ -146,7 +161,8 @@ function viewed(req: IncomingMessage, path: string, url: string, trust: Trust): 
   };
 }
 
-function hostnameOf(req: IncomingMessage, trust: Trust): string | undefined {
+/** `req.hostname` as Express 5 reads it, for a request Express has not seen (held to it by fast-path-hostname.test.ts). */
+export function hostnameOf(req: IncomingMessage, trust: Trust): string | undefined {
   const forwarded = req.headers["x-forwarded-host"];
   let host = Array.isArray(forwarded) ? forwarded[0] : forwarded;
   if (!host || !trust(req.socket.remoteAddress ?? "", 0)) host = req.headers.host;

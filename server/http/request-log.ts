@@ -22,8 +22,12 @@ export const loggedRequest = (req: { id: unknown; method: string; url: string })
 });
 export const loggedResponse = (res: { statusCode: number }) => ({ statusCode: res.statusCode });
 
-/** The message of a request's log line once its answer is sent. */
+/** The messages of a request's log line: its answer sent whole, or the request or answer cut off. */
 export const REQUEST_COMPLETED = "request completed";
+export const REQUEST_ABORTED = "request aborted";
+/** Which one, once the answer has finished or its connection closed (as pino-http judges it). */
+export const requestMessage = (req: { readableAborted: boolean }, res: { writableEnded: boolean }) =>
+  !req.readableAborted && res.writableEnded ? REQUEST_COMPLETED : REQUEST_ABORTED;
 
 /**
  * A one-time link's secret (set-password, confirm and unsubscribe links) never reaches the logs,
