@@ -60,8 +60,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
     description: "Search every recap, podcast episode and transcript, the Top Players and the topics.",
     path: "/search",
   }),
-  // Result pages are for people; crawlers follow the links instead.
-  { name: "robots", content: "noindex, follow" },
+  // Result pages are for people; crawlers follow the links instead. The empty page (the site's
+  // search itself, linked from every header) is a page like any other.
+  ...(loaderData?.q ? [{ name: "robots", content: "noindex, follow" }] : []),
 ];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

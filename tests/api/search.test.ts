@@ -140,6 +140,14 @@ describe.each(ENGINES)("site search API on %s", (engine) => {
     expect(new Set(seen).size).toBe(total);
   });
 
+  it("keeps result pages out of search engines' indexes, and not the search page itself", async () => {
+    const robots = async (path: string) =>
+      /<meta name="robots" content="([^"]*)"/.exec(await (await fetch(`${handle.server.url}${path}`)).text())?.[1];
+    expect(await robots("/search?q=tequila")).toBe("noindex, follow");
+    expect(await robots("/search?q=tequila&kind=recap&page=2")).toBe("noindex, follow");
+    expect(await robots("/search")).toBeUndefined();
+  });
+
   it("answers bad input with a clear message or a normal result, never a 5xx", async () => {
     expect(await search("")).toMatchObject({ status: 400, body: { error: "q is required" } });
     expect(await search("q=a")).toMatchObject({
