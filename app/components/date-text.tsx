@@ -1,22 +1,10 @@
+import { MONTHS } from "#common/format/en-us-format.ts";
+
 // Printed from fixed en-US words and the day's own numbers, not through Intl: the first Intl
 // object a page makes loads ICU's data, which cost a hydrating list of recaps 30-35 ms of a
 // throttled phone's main thread, and date-fns's `format` would add 7 KB (gzip) to pages already
 // near their script budget (docs/measurements.md). `date-text.test.ts` holds both formats to
 // Intl's en-US output for every day of two years, read in five time zones.
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** A calendar date is the same day everywhere: the year, month and day of its first ten characters. */
 function calendarDay(isoDate: string) {

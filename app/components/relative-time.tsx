@@ -1,6 +1,6 @@
 // The function's own module: the package index loads every date-fns function (about 300 MB of RSS on the server).
 import { formatDistance } from "date-fns/formatDistance";
-import { dateFormat } from "../../common/format/en-us-format.ts";
+import { dateFormat } from "#common/format/en-us-format.ts";
 import { useNow } from "../hooks/use-now";
 
 /**

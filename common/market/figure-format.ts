@@ -1,6 +1,6 @@
 // How market figures are written wherever a reader sees them (the /data pages, their charts,
 // recaps' embedded charts): one format, so a figure on a page and in Eddy's answer read alike.
-import { numberFormat } from "../format/en-us-format.ts";
+import { MONTHS, numberFormat } from "../format/en-us-format.ts";
 
 const grouped = numberFormat({ maximumFractionDigits: 0 });
 
@@ -56,22 +56,6 @@ export function changeCell(change: number | undefined): string {
 
 /** A share (0-1) as "12.3%". */
 export const shareText = (share: number): string => `${pctDigits(share)}%`;
-
-/** The months' names, January first. */
-export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** The same month a year before: "2026-09" → "2025-09". */
 export const monthYearBefore = (period: string): string => `${Number(period.slice(0, 4)) - 1}${period.slice(4)}`;

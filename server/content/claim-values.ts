@@ -1,7 +1,7 @@
 // Whether a claim's typed value says what the claim's text says (issue 40). Each check returns
 // the mismatches it finds, one readable sentence each beginning with the field's name;
 // company-record.ts puts the company's name in front and refuses the file on any of them.
-import { MONTHS } from "#common/market/figure-format.ts";
+import { MONTHS } from "#common/format/en-us-format.ts";
 import {
   US_STATES,
   isStateCode,

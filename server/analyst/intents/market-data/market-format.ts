@@ -1,7 +1,8 @@
 // How the answers write the figures: one fixed format, so a reader (and an evaluation written
 // from the data alone) finds the same figure the same way every time.
 
-import { MONTHS, changeOf, changeText, dollars, liters, monthName, shareText } from "#common/market/figure-format.ts";
+import { MONTHS } from "#common/format/en-us-format.ts";
+import { changeOf, changeText, dollars, liters, monthName, shareText } from "#common/market/figure-format.ts";
 
 // The figures are written as on the /data pages (common/market/figure-format.ts).
 export { dollars, liters, monthName };
