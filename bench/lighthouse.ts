@@ -64,11 +64,47 @@ async function launchChromium() {
   }
   return {
     port,
-    stop() {
+    async stop() {
+      // Chromium still writes its profile as it exits: the folder goes once the process has.
+      const exited = new Promise((resolve) =>
+        chromium.exitCode !== null || chromium.signalCode !== null ? resolve(null) : chromium.once("exit", resolve),
+      );
       chromium.kill();
-      fs.rmSync(profile, { recursive: true, force: true });
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/**
+ * Shares a conversation as a reader does: two questions to Eddy (the built-in analyst), then a
+ * share of the two answers the server kept. Answers the shared page's address.
+ */
+async function sharedConversation(base: string): Promise<string> {
+  const uuid = crypto.randomUUID();
+  const answers: string[] = [];
+  for (const message of ["Who owns Buffalo Trace?", "What's trending in tequila in New York?"]) {
+    const res = await fetch(`${base}/api/chat`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        message,
+        uuid,
+        timestamp: new Date().toISOString(),
+        deepresearchStatus: "false",
+        retryAttempt: 0,
+      }),
+    });
+    if (!res.ok) throw new Error(`Eddy answered ${res.status} to a question`);
+    answers.push(((await res.json()) as { answerId: string }).answerId);
+  }
+  const made = await fetch(`${base}/api/chat/shares`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ answers }),
+  });
+  if (made.status !== 201) throw new Error(`sharing a conversation answered ${made.status}`);
+  return ((await made.json()) as { url: string }).url;
 }
 
 const server = await startDemoServer();
@@ -77,10 +113,12 @@ let failed = false;
 try {
   const latest = ((await (await fetch(`${server.url}/api/recaps`)).json()) as { recaps: Array<{ id: number }> })
     .recaps[0]!.id;
-  // Pages named on the command line (":latest" stands for the newest recap), or every demo page.
-  const named = process.argv.slice(2).map((p) => p.replace(":latest", String(latest)));
-  // Every public page of the demo: the four tools, then search, topics and the market data (issue 43).
-  // A shared conversation exists only once a reader shares one: name its address to measure it.
+  const shared = await sharedConversation(server.url);
+  // Pages named on the command line (":latest" stands for the newest recap, ":shared" for a
+  // conversation shared for the run), or every demo page.
+  const named = process.argv.slice(2).map((p) => p.replace(":latest", String(latest)).replace(":shared", shared));
+  // Every public page of the demo: the four tools, then search, topics, the market data and a
+  // reader's shared conversation (issue 43).
   const pages = named.length
     ? named
     : [
@@ -99,6 +137,7 @@ try {
         "/data/labels",
         "/data/imports",
         "/newsletter",
+        shared,
       ];
   const rows: Array<Record<string, string | number>> = [];
   for (const page of pages) {
@@ -148,7 +187,7 @@ try {
     failed ? "Some pages miss their Lighthouse targets (see above)." : "Every page meets its Lighthouse targets.",
   );
 } finally {
-  browser.stop();
+  await browser.stop();
   await server.stop();
 }
 process.exit(failed ? 1 : 0);
