@@ -39,8 +39,6 @@ export default function Chat() {
   const [deep, setDeep] = useState(false);
   const end = useRef<HTMLLIElement>(null);
 
-  useEffect(preloadMarkdown, []);
-
   useEffect(() => {
     end.current?.scrollIntoView({ behavior: "smooth", block: "end" });
   }, [messages.length, pending, partial?.text]);
@@ -67,9 +65,14 @@ export default function Chat() {
           </Suspense>
         ) : null}
       </div>
+      {/* The markdown renderer (165 KB) is fetched when the reader turns to the chat (a focus or a
+          tap inside it), not while the page loads; a kept conversation with formatted answers
+          loads it as it renders them. */}
       <div
         className="flex flex-col overflow-hidden rounded-card border border-ink-900/10 bg-paper shadow-sm"
         style={{ height: "calc(100vh - 200px)", minHeight: "22rem" }}
+        onFocusCapture={preloadMarkdown}
+        onPointerDownCapture={preloadMarkdown}
       >
         <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-5" role="log" aria-label="Conversation" tabIndex={0}>
           <ol className="flex flex-col gap-3">

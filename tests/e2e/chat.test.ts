@@ -58,6 +58,22 @@ function holdWebhook() {
 }
 
 describe("/chat with the built-in analyst", () => {
+  it("fetches the markdown renderer when the reader turns to the chat, not while the page loads", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(browser, builtin.url, "/chat");
+    const renderer = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => /\/assets\/rich-answer-[^/]+\.js$/.test(new URL(entry.name).pathname)).length,
+      );
+    await page.waitForLoadState("networkidle");
+    expect(await renderer()).toBe(0);
+    await input(page).focus();
+    await expect.poll(renderer).toBe(1);
+    expectNoUnexpectedErrors();
+  });
+
   it("greets, offers the four prompts, and answers one with formatted, linked markdown", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(browser, builtin.url, "/chat");
     await page.getByRole("heading", { level: 1, name: "Ask Eddy" }).waitFor();

@@ -5,7 +5,8 @@ import type { ChatMessage } from "./chat-storage";
 import { clockTime } from "./clock-time";
 
 // The markdown renderer (with the numbered citations) is the heaviest part of the page: it loads
-// after the page (the chat route starts fetching it on mount), and plain messages such as the greeting never need it.
+// after the page (the chat route starts fetching it when the reader focuses or taps the chat), and plain messages
+// such as the greeting never need it.
 const RichAnswer = lazy(() => import("./rich-answer").then((m) => ({ default: m.RichAnswer })));
 export const preloadMarkdown = () => void import("./rich-answer");
 // Helpful or not: only once there is an answer to judge, so loaded then.
