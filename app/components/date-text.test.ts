@@ -7,6 +7,14 @@ const SHORT = intl({ month: "short", day: "numeric" });
 const zone = process.env.TZ;
 
 describe("formatDate and formatShortDate", () => {
+  it("refuse a value that names no day on the calendar, as Intl did, instead of printing another day", () => {
+    for (const bad of ["5874897-12-31", "2026-02-30", "2026-13-01", "2026-00-10", "not a date", "", "26-11-29"]) {
+      expect(() => formatDate(bad), bad).toThrow(RangeError);
+      expect(() => formatShortDate(bad), bad).toThrow(RangeError);
+    }
+    expect(formatDate("2028-02-29")).toBe("February 29, 2028");
+  });
+
   afterAll(() => {
     process.env.TZ = zone;
   });

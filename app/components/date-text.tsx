@@ -6,9 +6,19 @@ import { MONTHS } from "#common/format/en-us-format.ts";
 // near their script budget (docs/measurements.md). `date-text.test.ts` holds both formats to
 // Intl's en-US output for every day of two years, read in five time zones.
 
-/** A calendar date is the same day everywhere: the year, month and day of its first ten characters. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A calendar date is the same day everywhere: the year, month and day it begins with. A value
+ * that names no day on the calendar (a mangled row, 2026-02-30) is refused with a RangeError, as
+ * Intl refused it, so a page fails as an error page instead of printing a wrong day.
+ */
 function calendarDay(isoDate: string) {
-  const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const parts = DAY.exec(isoDate);
+  const [year, month, day] = parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3])] : [NaN, NaN, NaN];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    throw new RangeError(`Not a calendar date: ${isoDate.slice(0, 40)}`);
   return { year, month: MONTHS[month - 1]!, day };
 }
 
