@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { askEddyReply } from "../tests/support/ask-eddy.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { startDemoServer } from "./demo-server.ts";
 
@@ -83,21 +84,8 @@ async function launchChromium() {
 async function sharedConversation(base: string): Promise<string> {
   const uuid = crypto.randomUUID();
   const answers: string[] = [];
-  for (const message of ["Who owns Buffalo Trace?", "What's trending in tequila in New York?"]) {
-    const res = await fetch(`${base}/api/chat`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        message,
-        uuid,
-        timestamp: new Date().toISOString(),
-        deepresearchStatus: "false",
-        retryAttempt: 0,
-      }),
-    });
-    if (!res.ok) throw new Error(`Eddy answered ${res.status} to a question`);
-    answers.push(((await res.json()) as { answerId: string }).answerId);
-  }
+  for (const message of ["Who owns Buffalo Trace?", "What's trending in tequila in New York?"])
+    answers.push((await askEddyReply(base, message, uuid)).answerId);
   const made = await fetch(`${base}/api/chat/shares`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

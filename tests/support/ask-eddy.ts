@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 
-/** Asks a running site's Ask Eddy one question through /api/chat (a conversation's turn when `uuid` is given); resolves to the answer. */
-export async function askEddy(siteUrl: string, message: string, uuid: string = randomUUID()): Promise<string> {
+/** Ask Eddy's reply to one question: its text and the id the server keeps the answer under. */
+export interface EddyReply {
+  output: string;
+  answerId: string;
+}
+
+/** Asks a running site's Ask Eddy one question through /api/chat (a conversation's turn when `uuid` is given); resolves to the reply. */
+export async function askEddyReply(siteUrl: string, message: string, uuid: string = randomUUID()): Promise<EddyReply> {
   const res = await fetch(`${siteUrl}/api/chat`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -14,5 +20,10 @@ export async function askEddy(siteUrl: string, message: string, uuid: string = r
     }),
   });
   if (res.status !== 200) throw new Error(`/api/chat answered ${res.status}`);
-  return ((await res.json()) as { output: string }).output;
+  return (await res.json()) as EddyReply;
+}
+
+/** Asks a running site's Ask Eddy one question (see askEddyReply); resolves to the answer's text. */
+export async function askEddy(siteUrl: string, message: string, uuid: string = randomUUID()): Promise<string> {
+  return (await askEddyReply(siteUrl, message, uuid)).output;
 }
