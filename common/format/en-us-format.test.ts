@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { shortDay } from "./en-us-format.ts";
 
 describe("en-US formatters made on first use", () => {
   it("make no Intl object until first called, then one, and print as Intl does", async () => {
@@ -13,5 +14,14 @@ describe("en-US formatters made on first use", () => {
     expect(made).toHaveBeenCalledTimes(1);
     expect(grouped(1234567.4)).toBe("1,234,567");
     made.mockRestore();
+  });
+});
+
+describe("shortDay", () => {
+  it("prints every day of two years as Intl's en-US short date in UTC, and refuses a day not on the calendar", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    for (let day = Date.UTC(2025, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000)
+      expect(shortDay(new Date(day).toISOString().slice(0, 10))).toBe(intl.format(day));
+    expect(() => shortDay("2025-02-29")).toThrow(RangeError);
   });
 });

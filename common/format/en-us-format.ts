@@ -30,3 +30,37 @@ export const MONTHS = [
   "November",
   "December",
 ] as const;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A calendar date is the same day everywhere: the year, month and day an ISO date or instant
+ * begins with, read from its text (no Date, no Intl, no time zone). A value that names no day on
+ * the calendar (a mangled row, 2026-02-30) is refused with a RangeError, as Intl refused it, so a
+ * page fails as an error page instead of printing a wrong day.
+ */
+function calendarDay(isoDate: string) {
+  const parts = DAY.exec(isoDate);
+  const [year, month, day] = parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3])] : [NaN, NaN, NaN];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    throw new RangeError(`Not a calendar date: ${isoDate.slice(0, 40)}`);
+  return { year, month: MONTHS[month - 1]!, day };
+}
+
+/** "November 20, 2026": a calendar date (YYYY-MM-DD, or an instant's UTC day) in full. */
+export function longDay(isoDate: string): string {
+  const { year, month, day } = calendarDay(isoDate);
+  return `${month} ${day}, ${year}`;
+}
+
+/** "Nov 14": short month and day. */
+export function shortMonthDay(isoDate: string): string {
+  const { month, day } = calendarDay(isoDate);
+  return `${month.slice(0, 3)} ${day}`;
+}
+
+/** "Apr 30, 2025": short month, day and year. */
+export function shortDay(isoDate: string): string {
+  return `${shortMonthDay(isoDate)}, ${calendarDay(isoDate).year}`;
+}

@@ -1,6 +1,6 @@
 // A listed Top Player's own figures as it filed them with the SEC (issue 41), as the profile, the
 // API and the desk show them. No server dependencies, so browser code may import it.
-import { dateFormat, numberFormat } from "../format/en-us-format.ts";
+import { numberFormat, shortDay } from "../format/en-us-format.ts";
 
 export const FILED_MEASURES = ["revenue", "excise-taxes", "net-sales"] as const;
 export type FiledMeasureName = (typeof FILED_MEASURES)[number];
@@ -74,9 +74,8 @@ export interface FilingReview {
   figure: FiledFigure | null;
 }
 
-const shortDayFormat = dateFormat({ timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 /** "Apr 30, 2025": a day (YYYY-MM-DD) as it is, whatever the reader's time zone. */
-export const shortDay = (day: string) => shortDayFormat(new Date(`${day}T00:00:00Z`));
+export { shortDay };
 
 /** "Year to Apr 30, 2025", "Quarter to Jul 31, 2025": a period named by its last day. */
 export const periodName = (period: Pick<FiledPeriod, "kind" | "end">) =>
