@@ -16,29 +16,51 @@ const loadCode = () => (code ??= import("./mount-island").then((m) => m.mountIsl
 
 const mounted = new Map<HTMLElement, Promise<void>>();
 
+/**
+ * Boxes a pointer is pressing, each with what settles once it lets go. React does not replace the
+ * server's elements under a press: the browser would then send the click to neither the old element
+ * nor the new one (a slow tap, a busy phone: the press that woke the box is lost).
+ */
+const presses = new Map<HTMLElement, Promise<void>>();
+
+function holdWhilePressed(box: HTMLElement): void {
+  if (box.dataset.mounted || box.dataset.hydrate || presses.has(box)) return;
+  const types = ["pointerup", "pointercancel"];
+  presses.set(
+    box,
+    new Promise((resolve) => {
+      const release = () => {
+        for (const type of types) document.removeEventListener(type, release, true);
+        // After the task that dispatches the release's own click, which the server's element takes.
+        setTimeout(() => {
+          presses.delete(box);
+          resolve();
+        });
+      };
+      for (const type of types) document.addEventListener(type, release, true);
+    }),
+  );
+}
+
 /** Mounts `box` once; settles when it is in place, and marks it then (tests wait for the mark). */
 function wake(box: HTMLElement): Promise<void> {
   let done = mounted.get(box);
   if (!done) {
-    // A hydrated island keeps its elements, and with them what the reader did: nothing to carry.
-    if (box.dataset.hydrate) {
-      done = loadCode()
-        .then((mountIsland) => mountIsland(box))
-        .then(() => {
-          box.dataset.mounted = "true";
-        });
-      mounted.set(box, done);
-      return done;
-    }
-    // What the reader did in the server's HTML before the code came: text typed, the field in focus.
-    const typed = [...box.querySelectorAll<HTMLInputElement>("input[name]")].map((f) => [f.name, f.value] as const);
-    const focused = box.contains(document.activeElement) ? pathTo(box, document.activeElement) : undefined;
-    done = loadCode()
-      .then((mountIsland) => mountIsland(box))
-      .then(() => {
-        carryOver(box, typed, focused);
+    done = loadCode().then(async (mountIsland) => {
+      // A hydrated island keeps its elements, and with them what the reader did: nothing to carry.
+      if (box.dataset.hydrate) {
+        await mountIsland(box);
         box.dataset.mounted = "true";
-      });
+        return;
+      }
+      await presses.get(box);
+      // What the reader did in the server's HTML before the code came: text typed, the field in focus.
+      const typed = [...box.querySelectorAll<HTMLInputElement>("input[name]")].map((f) => [f.name, f.value] as const);
+      const focused = box.contains(document.activeElement) ? pathTo(box, document.activeElement) : undefined;
+      await mountIsland(box);
+      carryOver(box, typed, focused);
+      box.dataset.mounted = "true";
+    });
     mounted.set(box, done);
   }
   return done;
@@ -94,6 +116,7 @@ const nearby = new IntersectionObserver(
 
 for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (box.dataset.mount === "interaction") {
+    box.addEventListener("pointerdown", () => holdWhilePressed(box), { capture: true, passive: true });
     for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input"])
       box.addEventListener(type, () => void wake(box), { once: true, passive: true });
     // Used before this script came (a tap and typing while the page loaded): no event will say so now.

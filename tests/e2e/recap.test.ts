@@ -265,6 +265,33 @@ describe("/recap/:id: the detail page", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://proofline.test/recap/${recap.id}`);
   });
 
+  it("copies the link when the press wakes the button and its code comes before the release", async () => {
+    // Were React to put its button in place of the server's under the press, the browser would send
+    // the release's click to neither (a slow tap, a busy machine): the press would be lost.
+    const recap = recaps[1]!;
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const code = await gate(page, (url) => url.pathname.includes("/mount-island"));
+    await page.goto(`/recap/${recap.id}`);
+    // Only the islands script: the islands' own code is held at the gate.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const button = page.getByRole("button", { name: "Copy link" });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    code.open();
+    // The islands' code has run (its toast area is drawn), and had time to draw the button.
+    await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached" });
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-island="copy-link"][data-mounted]').count()).toBe(0);
+    await page.mouse.up();
+    await page.getByText("Link copied").waitFor({ timeout: 5000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://proofline.test/recap/${recap.id}`);
+    await page.locator('[data-island="copy-link"][data-mounted]').waitFor({ state: "attached" });
+    expectNoUnexpectedErrors();
+  });
+
   it("runs no framework code for a reader who only reads: the comments come alive as they near the screen, a click on Copy link before its code is kept", async () => {
     const recap = recaps[2]!;
     const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE);
