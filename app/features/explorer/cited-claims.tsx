@@ -33,7 +33,7 @@ export function CitationMarks({ claim, companyId, sources, estimates }: MarksPro
             href={`#${sourceAnchor(companyId, n)}`}
             title={source ? `${source.title} (${source.publisher})` : undefined}
             aria-label={`source ${n}`}
-            className="rounded px-0.5 hover:underline focus-visible:outline-2 focus-visible:outline-copper-600"
+            className="mx-0.5 rounded px-0.5 hover:underline focus-visible:outline-2 focus-visible:outline-copper-600"
           >
             [{n}]
           </a>
@@ -43,7 +43,7 @@ export function CitationMarks({ claim, companyId, sources, estimates }: MarksPro
         <a
           href={`#${estimateAnchor(companyId, estimate)}`}
           title={claim.estimate}
-          className="rounded px-0.5 hover:underline focus-visible:outline-2 focus-visible:outline-copper-600"
+          className="mx-0.5 rounded px-0.5 hover:underline focus-visible:outline-2 focus-visible:outline-copper-600"
         >
           [estimate]
         </a>
