@@ -113,6 +113,8 @@ try {
         "/recap",
         `/recap/${latest}`,
         "/explorer",
+        // A profile's shared address: the page opens on its dialog.
+        "/explorer?company=1",
         "/podcast",
         "/search",
         "/search?q=tequila",

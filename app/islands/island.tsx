@@ -18,12 +18,16 @@ export type IslandMount = "visible" | "interaction";
  * `hydrate`: the browser hydrates the server's HTML instead of drawing it anew, so the elements the
  * reader is using stay the same (a field being typed in keeps its text, caret and focus). The
  * component must then render the same HTML in both places (no `useId`: the island has its own tree).
+ *
+ * `holdClicks`: a hydrated island's elements do what plain HTML does until its code comes (a form
+ * submits, a link loads); with it, a click there before the code is held and given to the same
+ * element once the island is alive, as an island drawn anew does.
  */
 export function island<P extends object>(
   name: string,
   Component: ComponentType<P>,
   mount: IslandMount = "visible",
-  { hydrate = false }: { hydrate?: boolean } = {},
+  { hydrate = false, holdClicks = false }: { hydrate?: boolean; holdClicks?: boolean } = {},
 ) {
   function Island(props: P) {
     return (
@@ -31,6 +35,7 @@ export function island<P extends object>(
         data-island={name}
         data-mount={mount}
         data-hydrate={hydrate ? "true" : undefined}
+        data-hold-clicks={holdClicks ? "true" : undefined}
         data-props={JSON.stringify(props)}
         className="contents"
       >

@@ -88,6 +88,10 @@ function carryOver(
   if (target instanceof HTMLElement) target.focus();
 }
 
+/** A click that asks for a new tab or window (a modifier key, a button other than the first). */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
 /** Child indexes from `box` down to `target`, to find the same element in the re-rendered box. */
 function pathTo(box: HTMLElement, target: EventTarget | null): number[] {
   const path: number[] = [];
@@ -124,8 +128,10 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
     box.addEventListener(
       "click",
       (event) => {
-        // A hydrated island's elements are the server's: a click before its code does what it does in plain HTML.
-        if (box.dataset.mounted || box.dataset.hydrate) return;
+        if (box.dataset.mounted) return;
+        // A hydrated island's elements are the server's: a click before its code does what it does in
+        // plain HTML, unless the island asks for it to be held. A click for a new tab or window always is.
+        if (box.dataset.hydrate && (!box.dataset.holdClicks || opensElsewhere(event))) return;
         // Too early: hold the click, and give it to the same element once React has drawn it.
         event.preventDefault();
         event.stopPropagation();

@@ -23,6 +23,11 @@ const ISLANDS: Record<string, ComponentType<never>> = {
   "share-owner": ShareOwnerControls,
 };
 
+// Islands of one page only, whose code comes when their box first needs it, not with every island's.
+const ON_DEMAND: Record<string, () => Promise<ComponentType<never>>> = {
+  explorer: () => import("../features/explorer/explorer-view").then((m) => m.ExplorerView),
+};
+
 const site = JSON.parse(document.getElementById("site-config")?.textContent ?? "{}") as PublicConfig;
 
 createRoot(document.body.appendChild(document.createElement("div"))).render(<Toasts />);
@@ -37,9 +42,10 @@ function Mounted({ onMounted, children }: { onMounted: () => void; children: Rea
  * Renders the island of `box` in place of its server HTML, or hydrates that HTML where the box asks
  * (data-hydrate: the elements stay, with what the reader did in them); settles once it is in place.
  */
-export function mountIsland(box: HTMLElement): Promise<void> {
-  const Component = ISLANDS[box.dataset.island ?? ""] as ComponentType<object> | undefined;
-  if (!Component) return Promise.resolve();
+export async function mountIsland(box: HTMLElement): Promise<void> {
+  const name = box.dataset.island ?? "";
+  const Component = (ISLANDS[name] ?? (await ON_DEMAND[name]?.())) as ComponentType<object> | undefined;
+  if (!Component) return;
   const props = JSON.parse(box.dataset.props ?? "{}") as object;
   return new Promise((resolve) => {
     const island = (

@@ -1,5 +1,8 @@
 import { Search } from "lucide-react";
-import { SEARCH_PLACEHOLDER } from "./explorer-text";
+import { MAX_QUERY, SEARCH_PLACEHOLDER } from "./explorer-text";
+
+/** The field's id: the page reads what was typed in it before its code came. */
+export const COMPANY_SEARCH_ID = "company-search";
 
 /**
  * The one search box for both tables. It is a GET form, so without
@@ -9,7 +12,7 @@ import { SEARCH_PLACEHOLDER } from "./explorer-text";
 export function CompanySearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <form method="get" action="/explorer" role="search" onSubmit={(e) => e.preventDefault()} className="relative">
-      <label htmlFor="company-search" className="sr-only">
+      <label htmlFor={COMPANY_SEARCH_ID} className="sr-only">
         Search companies
       </label>
       <Search
@@ -17,13 +20,13 @@ export function CompanySearch({ value, onChange }: { value: string; onChange: (v
         aria-hidden="true"
       />
       <input
-        id="company-search"
+        id={COMPANY_SEARCH_ID}
         type="search"
         name="q"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={SEARCH_PLACEHOLDER}
-        maxLength={100}
+        maxLength={MAX_QUERY}
         autoComplete="off"
         className="w-full rounded-lg border border-ink-300 bg-surface py-3 pr-4 pl-10 text-base text-ink-950 placeholder:text-ink-500 focus:border-copper-600 focus:outline-none focus:ring-2 focus:ring-copper-600/30"
       />

@@ -1,31 +1,36 @@
-import { Link } from "react-router";
 import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
 
 /**
  * The two orders of the tables as links (`?sort=coverage` or none), so the
- * choice works without JavaScript and can be shared; the current one is
- * marked with aria-current.
+ * choice works without JavaScript and can be shared; with it, `onChoose`
+ * reorders in place. The current one is marked with aria-current.
  */
 export function CoverageSort({
   active,
   href,
+  onChoose,
   pastQuarter,
 }: {
   active: boolean;
   href: (coverage: boolean) => string;
+  onChoose: (coverage: boolean) => void;
   /** The quarter counted when it is not the current one. */
   pastQuarter?: string | undefined;
 }) {
   const option = (coverage: boolean, label: string) => (
-    <Link
-      to={href(coverage)}
-      replace
-      preventScrollReset
+    <a
+      href={href(coverage)}
+      onClick={(e) => {
+        // A new tab or window (a modifier, another button) is the link's own business.
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        onChoose(coverage);
+      }}
       aria-current={active === coverage ? "true" : undefined}
       className={`rounded-md px-2 py-1 ${active === coverage ? "bg-ink-900 text-white" : "text-copper-700 underline hover:text-ink-950"}`}
     >
       {label}
-    </Link>
+    </a>
   );
   return (
     <nav aria-label="Order of the tables" className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-700">

@@ -10,3 +10,6 @@ export const DISTRIBUTORS_TITLE = "Top 25 U.S. Alcohol Distributors (Beer, Wine 
 export const NO_MATCHES = "No companies found matching your search criteria.";
 export const VIEW_PROFILE = "View Profile";
 export const COMING_SOON = "Coming soon";
+
+/** The longest search kept (the field's maxLength; an address may carry more, which is cut). */
+export const MAX_QUERY = 100;
