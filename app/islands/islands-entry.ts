@@ -125,6 +125,7 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
       box.addEventListener(type, () => void wake(box), { once: true, passive: true });
     // Used before this script came (a tap and typing while the page loaded): no event will say so now.
     if (box.contains(document.activeElement)) void wake(box);
+    let held: Promise<unknown> = Promise.resolve();
     box.addEventListener(
       "click",
       (event) => {
@@ -136,11 +137,16 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
         event.preventDefault();
         event.stopPropagation();
         const path = pathTo(box, event.target);
-        void wake(box).then(() => {
-          let target: Element | undefined = box;
-          for (const index of path) target = target?.children[index];
-          if (target instanceof HTMLElement) target.click();
-        });
+        // Held clicks are given back one at a time, each in a task of its own, so React has drawn
+        // what one did before the next comes (two presses of a sort, then its download link).
+        held = held
+          .then(() => wake(box))
+          .then(() => new Promise((resolve) => setTimeout(resolve)))
+          .then(() => {
+            let target: Element | undefined = box;
+            for (const index of path) target = target?.children[index];
+            if (target instanceof HTMLElement) target.click();
+          });
       },
       { capture: true },
     );

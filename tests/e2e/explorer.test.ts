@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { claimsInReadingOrder } from "#common/content/company.ts";
 import { COMPANIES } from "#server/content/companies.server.ts";
 import { expectNoAxeViolations, hydrated, browserAndSite, openHydrated, openPage, PHONE } from "../support/browser.ts";
+import { gate } from "../support/gate.ts";
 
 const site = browserAndSite();
 
@@ -367,7 +368,12 @@ describe("/explorer", () => {
   });
 
   it("downloads each table's currently filtered rows, in the displayed order, as CSV", async () => {
-    const { page, context, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
+    const { page, context, expectNoUnexpectedErrors } = await openPage(site.browser, site.url);
+    // The tables' code is held back: the search, both presses and the download all come before it,
+    // and each is given back in turn, after what the one before did (a busy phone, a slow network).
+    const code = await gate(page, (url) => url.pathname.includes("/explorer-view"));
+    await page.goto("/explorer");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await context.unroute("**"); // downloads stay on the test server
     // A location (Heineken USA, White Plains) and a brand (White Claw). "Napa" matched only a location
     // once the Napa brands that rested on copied sources left the data (issue 37).
@@ -375,10 +381,11 @@ describe("/explorer", () => {
     const makerHeader = table(page, MANUFACTURERS).locator("thead th").first();
     await makerHeader.getByRole("button", { name: /Rank/ }).click();
     await makerHeader.getByRole("button", { name: /Rank/ }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: `Download CSV of ${MANUFACTURERS}` }).click(),
-    ]);
+    const downloaded = page.waitForEvent("download");
+    await page.getByRole("link", { name: `Download CSV of ${MANUFACTURERS}` }).click();
+    expect(await page.locator('[data-island="explorer"][data-mounted]').count()).toBe(0);
+    code.open();
+    const download = await downloaded;
     expect(download.suggestedFilename()).toBe("top-25-us-alcohol-manufacturers-2024.csv");
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     // The manufacturers naming "white" in their location or a brand, highest rank number first.
