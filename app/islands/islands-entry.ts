@@ -7,6 +7,7 @@ import { START_VOLUME } from "../features/podcast/player-settings";
 import { scrollToSharedMoment } from "../features/podcast/shared-moment";
 import type { mountIsland as MountIslandFn } from "./mount-island";
 import { isSearchShortcut } from "../lib/search-shortcut";
+import { opensElsewhere } from "../lib/opens-elsewhere";
 import { keepTipInView, tipOf } from "../features/chat/tip-in-view";
 
 type MountIsland = typeof MountIslandFn;
@@ -87,10 +88,6 @@ function carryOver(
   for (const index of focused) target = target?.children[index];
   if (target instanceof HTMLElement) target.focus();
 }
-
-/** A click that asks for a new tab or window (a modifier key, a button other than the first). */
-const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /** Child indexes from `box` down to `target`, to find the same element in the re-rendered box. */
 function pathTo(box: HTMLElement, target: EventTarget | null): number[] {

@@ -1,4 +1,5 @@
 import { COVERAGE_TEXTS } from "#common/search/company-coverage.ts";
+import { opensElsewhere } from "../../lib/opens-elsewhere";
 
 /**
  * The two orders of the tables as links (`?sort=coverage` or none), so the
@@ -21,8 +22,7 @@ export function CoverageSort({
     <a
       href={href(coverage)}
       onClick={(e) => {
-        // A new tab or window (a modifier, another button) is the link's own business.
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        if (opensElsewhere(e)) return;
         e.preventDefault();
         onChoose(coverage);
       }}

@@ -36,6 +36,13 @@ export interface ExplorerData {
   search: string;
 }
 
+/** The address of an order of the tables: by coverage or by rank, with no profile open. */
+function orderBy(params: URLSearchParams, coverage: boolean): void {
+  params.delete("company");
+  if (coverage) params.set("sort", COVERAGE_SORT);
+  else params.delete("sort");
+}
+
 /**
  * The search, the two tables and the open profile. It runs as an island of a plain-HTML page,
  * hydrated at first use (the server's HTML is already the page), and as a component when the
@@ -94,18 +101,11 @@ export function ExplorerView({
   const coverageColumn = byCoverage ? { counts, quarter, pastQuarter, sorted: true } : undefined;
   const sortHref = (coverage: boolean) => {
     const params = new URLSearchParams(searchParams);
-    params.delete("company");
-    if (coverage) params.set("sort", COVERAGE_SORT);
-    else params.delete("sort");
+    orderBy(params, coverage);
     const search = params.toString();
     return `/explorer${search ? `?${search}` : ""}`;
   };
-  const chooseOrder = (coverage: boolean) =>
-    updateUrl((params) => {
-      params.delete("company");
-      if (coverage) params.set("sort", COVERAGE_SORT);
-      else params.delete("sort");
-    });
+  const chooseOrder = (coverage: boolean) => updateUrl((params) => orderBy(params, coverage));
   // The Rank header orders by rank again, leaving the coverage order.
   const cycleRank = (set: typeof setManufacturerSort) => () => {
     if (byCoverage) updateUrl((params) => params.delete("sort"));
