@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { shortDay } from "./en-us-format.ts";
+import { longDay, longMonth, shortDay } from "./en-us-format.ts";
 
 describe("en-US formatters made on first use", () => {
   it("make no Intl object until first called, then one, and print as Intl does", async () => {
@@ -23,5 +23,18 @@ describe("shortDay", () => {
     for (let day = Date.UTC(2025, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000)
       expect(shortDay(new Date(day).toISOString().slice(0, 10))).toBe(intl.format(day));
     expect(() => shortDay("2025-02-29")).toThrow(RangeError);
+  });
+});
+
+describe("longDay and longMonth", () => {
+  it("print every day and month of two years as Intl's en-US long date in UTC, and refuse a month not on the calendar", () => {
+    const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2027, 0, 1); at += 86_400_000) {
+      const iso = new Date(at).toISOString();
+      expect(longDay(iso.slice(0, 10))).toBe(day.format(at));
+      expect(longMonth(iso.slice(0, 7))).toBe(month.format(at));
+    }
+    expect(() => longMonth("2025-13")).toThrow(RangeError);
   });
 });

@@ -54,6 +54,12 @@ export function longDay(isoDate: string): string {
   return `${month} ${day}, ${year}`;
 }
 
+/** "December 2024": a calendar month (YYYY-MM) in full. */
+export function longMonth(isoMonth: string): string {
+  const { year, month } = calendarDay(`${isoMonth.slice(0, 7)}-01`);
+  return `${month} ${year}`;
+}
+
 /** "Nov 14": short month and day. */
 export function shortMonthDay(isoDate: string): string {
   const { month, day } = calendarDay(isoDate);

@@ -1,4 +1,5 @@
 import type { Claim, CompanySource } from "#common/content/company.ts";
+import { longDay, longMonth } from "#common/format/en-us-format.ts";
 
 // A profile's claims, each followed by the numbers of the sources it rests on;
 // a number links to its entry under "Where to check these facts". An estimate
@@ -67,16 +68,14 @@ export function CitedProse({ claims, ...rest }: Omit<MarksProps, "claim"> & { cl
   );
 }
 
-const DATE_FORMATS: Record<number, Intl.DateTimeFormatOptions> = {
-  4: { year: "numeric", timeZone: "UTC" },
-  7: { year: "numeric", month: "long", timeZone: "UTC" },
-  10: { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
-};
-
-/** "December 3, 2024", "December 2024" or "2024": a source's date as precisely as it is known. */
+/**
+ * "December 3, 2024", "December 2024" or "2024": a source's date as precisely as it is known.
+ * Printed without Intl: the first Intl object loads ICU's data, and a shared profile's sources
+ * were 60 ms of a phone's first task (issue 43).
+ */
 export function sourceDate(date: string): string {
-  const iso = date.length === 4 ? `${date}-01-01` : date.length === 7 ? `${date}-01` : date;
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", DATE_FORMATS[date.length]);
+  if (date.length === 4) return longMonth(`${date}-01`).slice(-4);
+  return date.length === 7 ? longMonth(date) : longDay(date);
 }
 
 /** The numbered sources, then how each estimate was made. */
