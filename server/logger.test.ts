@@ -1,9 +1,6 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { createLogger, requestLineWriter, type RequestLine } from "./logger.ts";
 
@@ -20,6 +17,9 @@ const LINES: RequestLine[] = [
   },
 ];
 
+/** Request lines go out when the turn of the event loop ends. */
+const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
+
 function capture(level = "info") {
   const written: string[] = [];
   return { written, logger: createLogger(level, { write: (text: string) => void written.push(text) }) };
@@ -32,7 +32,7 @@ describe("a request's log line written without pino's general path", () => {
       viaPino.logger.info(line, "request completed");
       const direct = capture();
       requestLineWriter(direct.logger, "request completed")(line);
-      await new Promise((resolve) => setImmediate(resolve));
+      await turnEnds();
       const withoutTime = (text: string) => text.replace(/"time":"[^"]+"/, '"time":"T"');
       expect(direct.written).toHaveLength(1);
       expect(withoutTime(direct.written[0]!)).toBe(withoutTime(viaPino.written[0]!));
@@ -43,24 +43,14 @@ describe("a request's log line written without pino's general path", () => {
   it("writes nothing when the logger's level leaves info lines out", async () => {
     const quiet = capture("warn");
     requestLineWriter(quiet.logger, "request completed")(LINES[0]!);
-    await new Promise((resolve) => setImmediate(resolve));
+    await turnEnds();
     expect(quiet.written).toEqual([]);
   });
 });
 
 describe("request lines written together at the end of the turn", () => {
-  function counted() {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "log-")), "out.log");
-    const destination = pino.destination({ dest: file, sync: true });
-    const writes: string[] = [];
-    const write = destination.write.bind(destination);
-    destination.write = (text: string) => (writes.push(text), write(text));
-    return { writes, file, logger: createLogger("info", destination) };
-  }
-  const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
-
   it("hands a turn's request lines over in one write when the turn ends, after the turn's other lines", async () => {
-    const { writes, file, logger } = counted();
+    const { written: writes, logger } = capture();
     const completed = requestLineWriter(logger, "request completed");
     const aborted = requestLineWriter(logger, "request aborted");
     completed(LINES[0]!);
@@ -72,8 +62,8 @@ describe("request lines written together at the end of the turn", () => {
     completed(LINES[0]!);
     await turnEnds();
     expect(writes).toHaveLength(3);
-    const lines = fs
-      .readFileSync(file, "utf8")
+    const lines = writes
+      .join("")
       .trimEnd()
       .split("\n")
       .map((text) => JSON.parse(text) as { msg: string; req?: { url: string } });
