@@ -118,10 +118,13 @@ const nearby = new IntersectionObserver(
 for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (box.dataset.mount === "interaction") {
     box.addEventListener("pointerdown", () => holdWhilePressed(box), { capture: true, passive: true });
-    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input"])
-      box.addEventListener(type, () => void wake(box), { once: true, passive: true });
+    // Captured: a dialog's close (Escape, a `method="dialog"` button) does not bubble.
+    for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "input", "close"])
+      box.addEventListener(type, () => void wake(box), { once: true, passive: true, capture: true });
     // Used before this script came (a tap and typing while the page loaded): no event will say so now.
-    if (box.contains(document.activeElement)) void wake(box);
+    // Only a field counts: a dialog opened with the page puts focus in it with no reader involved.
+    if (document.activeElement?.matches("input, textarea, select") && box.contains(document.activeElement))
+      void wake(box);
     let held: Promise<unknown> = Promise.resolve();
     box.addEventListener(
       "click",
@@ -142,7 +145,8 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
           .then(() => {
             let target: Element | undefined = box;
             for (const index of path) target = target?.children[index];
-            if (target instanceof HTMLElement) target.click();
+            // Dispatched, not click(): a press often lands on a button's icon, an SVG element without click().
+            target?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
           });
       },
       { capture: true },

@@ -4,27 +4,18 @@
 import { startTransition, useEffect, type ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { PublicConfig } from "#common/config/public-config.ts";
-import { CommentsSection } from "../components/comments/comments-section";
-import { CopyLinkButton } from "../components/copy-link-button";
-import { HeaderSearchLoader } from "../components/header-search-loader";
 import { Toasts } from "../components/toasts";
 import { SiteContext } from "../hooks/use-site";
-import { ShareOwnerControls } from "../features/chat/share-owner-controls";
-import { AudioPlayer } from "../features/podcast/audio-player";
-import { TranscriptOnDemand } from "../features/podcast/episode-transcript";
 
-// Every island by the name its box carries.
-const ISLANDS: Record<string, ComponentType<never>> = {
-  comments: CommentsSection,
-  "copy-link": CopyLinkButton,
-  "audio-player": AudioPlayer,
-  transcript: TranscriptOnDemand,
-  "site-search": HeaderSearchLoader,
-  "share-owner": ShareOwnerControls,
-};
-
-// Islands of one page only, whose code comes when their box first needs it, not with every island's.
-const ON_DEMAND: Record<string, () => Promise<ComponentType<never>>> = {
+// Every island by the name its box carries. Each one's code comes when its box first needs it: a page
+// fetches only its own islands, and React with the first of them.
+const ISLANDS: Record<string, () => Promise<ComponentType<never>>> = {
+  comments: () => import("../components/comments/comments-section").then((m) => m.CommentsSection),
+  "copy-link": () => import("../components/copy-link-button").then((m) => m.CopyLinkButton),
+  "audio-player": () => import("../features/podcast/audio-player").then((m) => m.AudioPlayer),
+  transcript: () => import("../features/podcast/episode-transcript").then((m) => m.TranscriptOnDemand),
+  "site-search": () => import("../components/header-search-loader").then((m) => m.HeaderSearchLoader),
+  "share-owner": () => import("../features/chat/share-owner-controls").then((m) => m.ShareOwnerControls),
   explorer: () => import("../features/explorer/explorer-view").then((m) => m.ExplorerView),
 };
 
@@ -44,7 +35,7 @@ function Mounted({ onMounted, children }: { onMounted: () => void; children: Rea
  */
 export async function mountIsland(box: HTMLElement): Promise<void> {
   const name = box.dataset.island ?? "";
-  const Component = (ISLANDS[name] ?? (await ON_DEMAND[name]?.())) as ComponentType<object> | undefined;
+  const Component = (await ISLANDS[name]?.()) as ComponentType<object> | undefined;
   if (!Component) return;
   const props = JSON.parse(box.dataset.props ?? "{}") as object;
   return new Promise((resolve) => {
@@ -56,7 +47,7 @@ export async function mountIsland(box: HTMLElement): Promise<void> {
       </Mounted>
     );
     if (box.dataset.hydrate) {
-      hydrateRoot(box, island);
+      startTransition(() => void hydrateRoot(box, island));
       return;
     }
     const root = createRoot(box);

@@ -58,20 +58,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 // Plain HTML whose search, tables and profile are one island, hydrated at first use (a pointer,
-// a touch, focus): a reader who only reads runs no framework code. An address that opens a
-// profile brings it alive at once, as its dialog is on the screen.
+// a touch, focus, a profile closed): a reader who only reads runs no framework code. An address
+// that opens a profile is a modal dialog without it (company-modal.tsx).
 export const handle = ISLANDS_PAGE;
-const ISLAND_OPTIONS = { hydrate: true, holdClicks: true } as const;
-const Explorer = island("explorer", ExplorerView, "interaction", ISLAND_OPTIONS);
-const ExplorerWithProfile = island("explorer", ExplorerView, "visible", ISLAND_OPTIONS);
+const Explorer = island("explorer", ExplorerView, "interaction", { hydrate: true, holdClicks: true });
 
 export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
-  const { q: _, openId, ...data } = loaderData;
-  const View = openId ? ExplorerWithProfile : Explorer;
+  const { q: _, openId: __, ...data } = loaderData;
   return (
     <>
       <ToolPageHeader backLabel="Back to Home" title={EXPLORER_TITLE} subtitle={EXPLORER_SUBTITLE} />
-      <View {...data} />
+      <Explorer {...data} />
     </>
   );
 }

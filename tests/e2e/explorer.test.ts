@@ -350,6 +350,41 @@ describe("/explorer", () => {
     await page.context().close();
   });
 
+  it("opens a shared profile's address as a modal before any framework code; closed then, by Escape, × or the backdrop, it stays closed", async () => {
+    const brown = companies.find((c) => c.id === 8)!;
+    for (const how of ["Escape", "×", "backdrop"] as const) {
+      const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE, { touch: true });
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto("/explorer?q=brown&company=8");
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await page.waitForLoadState("networkidle");
+      expect(scripts.filter((s) => /mount-island|explorer-view|entry\.client/.test(s))).toEqual([]);
+      // Modal from the start: focus inside, the page behind inert and still.
+      await dialog(page).getByRole("heading", { name: brown.name }).waitFor();
+      expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+
+      if (how === "Escape") await page.keyboard.press("Escape");
+      else if (how === "×") await dialog(page).getByRole("button", { name: "Close profile" }).tap();
+      else await page.touchscreen.tap(5, 5);
+      // The code comes with the close, and the profile stays closed: gone from the page and the address.
+      await dialog(page).waitFor({ state: "detached" });
+      await expect.poll(() => new URL(page.url()).search).toBe("?q=brown");
+      const opener = bodyRows(table(page, MANUFACTURERS))
+        .filter({ hasText: brown.name })
+        .getByRole("button", { name: "View Profile" });
+      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.waitForTimeout(200);
+      expect(await page.locator("dialog").count()).toBe(0);
+      expectNoUnexpectedErrors();
+      await page.context().close();
+    }
+  });
+
   it("works without JavaScript: the search form and View Profile buttons load server-rendered views", async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false, baseURL: site.url });
     const page = await context.newPage();

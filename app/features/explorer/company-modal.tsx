@@ -1,6 +1,6 @@
 import { Building2, MapPin, X } from "lucide-react";
 import { useCitedCompany } from "./use-cited-company";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { claimsInReadingOrder, type Claim, type Company } from "#common/content/company.ts";
 import { CopyLinkButton } from "../../components/copy-link-button";
 import type { CompanyCoverage } from "#common/search/company-coverage.ts";
@@ -25,12 +25,18 @@ interface CompanyModalProps {
   filings?: CompanyFilings | null;
 }
 
+// Run as the server's HTML is parsed, at the dialog's end: the dialog is reopened as a modal at once,
+// so a shared profile's address is a modal dialog from its first paint, before (and without) the
+// page's code. A script React draws in the browser never runs: there the effect below does it.
+const MODAL_AT_ONCE = "(()=>{const d=document.currentScript.parentElement;d.close();d.showModal()})()";
+
 /**
  * A company's profile in the platform's modal <dialog>: it traps focus,
  * makes the page behind inert and closes on Escape by itself. The server
- * renders it open (non-modal) for /explorer?company=…; once hydrated it is
- * reopened as a modal. The × button is a `method="dialog"` form, so it closes
- * the dialog even before JavaScript runs.
+ * renders it open (non-modal) for /explorer?company=…, with a script that
+ * reopens it as a modal as it is parsed; without JavaScript it stays open as it
+ * is. The × button is a `method="dialog"` form, so it closes the dialog even
+ * before the code comes.
  */
 export function CompanyModal({
   company: listed,
@@ -43,11 +49,17 @@ export function CompanyModal({
   const company = useCitedCompany(listed);
   const ref = useRef<HTMLDialogElement>(null);
   const profile = company.profile;
+  const closed = useEffectEvent(onClose);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    // The server's dialog, closed by the reader before the code came: the profile is closed.
+    if (!dialog.open) {
+      closed();
+      return;
+    }
+    if (!dialog.matches(":modal")) dialog.close();
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
@@ -207,6 +219,7 @@ export function CompanyModal({
           </form>
         </div>
       </div>
+      <script dangerouslySetInnerHTML={{ __html: MODAL_AT_ONCE }} />
     </dialog>
   );
 }
