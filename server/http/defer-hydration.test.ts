@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration.ts";
+import { deferHydration, PRELOADS_PER_TASK } from "./defer-hydration.ts";
 
 const PAGE = `<html><head></head><body><main>Hi</main><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><script>window.__reactRouterContext = {};</script><script type="module" async="">;
 import * as route0 from "/assets/root-B.js";
@@ -24,6 +24,51 @@ describe("deferHydration", () => {
     // The rewritten script is valid JavaScript (a module body: top-level code in an async function).
     const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
     expect(() => new Function(body.replaceAll(/import\(/g, "load("))).not.toThrow();
+  });
+
+  it("adds the preloads a few per task, yielding between, all before the route modules are imported", async () => {
+    const many = Array.from({ length: 20 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`);
+    const out = deferHydration(PAGE.replace("<main>Hi</main>", `<main>Hi</main>${many.join("")}`));
+    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1]!;
+    // The script run against a page that has loaded: each task's additions, in order, and the imports.
+    const tasks: string[][] = [[]];
+    const imported: string[] = [];
+    const timers: Array<() => void> = [];
+    const document = {
+      readyState: "complete",
+      createElement: () => ({}) as { rel?: string; href?: string },
+      head: { append: (link: { rel?: string; href: string }) => tasks.at(-1)!.push(`${link.rel} ${link.href}`) },
+    };
+    const run = new Function(
+      "document",
+      "setTimeout",
+      "load",
+      "window",
+      `return (async () => {${body.replaceAll("import(", "load(")}})()`,
+    );
+    const done = run(
+      document,
+      (task: () => void) => timers.push(task),
+      (url: string) => {
+        imported.push(url);
+        return Promise.resolve({});
+      },
+      {},
+    ) as Promise<void>;
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = timers.shift();
+      if (!next) break;
+      tasks.push([]);
+      next();
+    }
+    await done;
+    const links = tasks.flat();
+    expect(links).toHaveLength(22);
+    expect(links.every((l) => l.startsWith("modulepreload /assets/"))).toBe(true);
+    expect(Math.max(...tasks.map((t) => t.length))).toBe(PRELOADS_PER_TASK);
+    expect(tasks.length).toBe(Math.ceil(22 / PRELOADS_PER_TASK));
+    expect(imported).toEqual(["/assets/root-B.js", "/assets/recap-C.js", "/assets/entry.client-A.js"]);
   });
 
   it("leaves a page it does not recognise as it was", () => {
