@@ -135,13 +135,22 @@ try {
     await first.arrayBuffer();
     // A page that is not there would still be scored (the 404 page's): that is not this page's score.
     if (first.status !== 200) throw new Error(`${page} answered ${first.status}, not 200`);
-    const result = await lighthouse(`${server.url}${page}`, {
-      port: browser.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: CATEGORIES,
-    });
+    const audit = () =>
+      lighthouse(`${server.url}${page}`, {
+        port: browser.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+      });
+    let result = await audit();
+    // A run Lighthouse itself could not finish (its runtimeError: no paint seen, a protocol timeout)
+    // scores 0 and measures nothing: said, and run once more.
+    if (result?.lhr.runtimeError) {
+      console.error(`${page}: Lighthouse failed (${result.lhr.runtimeError.code}); running it again`);
+      result = await audit();
+    }
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    if (result.lhr.runtimeError) failed = true;
     const { categories, audits } = result.lhr;
     const row: Record<string, string | number> = { page };
     for (const category of CATEGORIES) {
