@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
@@ -210,6 +211,48 @@ describe("cached answers before the framework (the fast path)", () => {
         typeof entry === "object" && entry.msg === "request completed" && entry.req !== undefined,
     );
     expect(Object.keys(framed!).sort()).toEqual(Object.keys((await line())!).sort());
+  });
+
+  it("logs a hit whose answer is cut off as the framework does: 'request aborted', with its id and status", async () => {
+    const path = "/explorer?sort=cut-off";
+    await raw(fast.url + path, "GET", { "Accept-Encoding": "identity" });
+    // Many requests on one connection whose client reads nothing: the answers fill the socket's
+    // buffers and the later ones cannot be written whole. Then the client goes.
+    const { port } = new URL(fast.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.pause();
+    const ids = Array.from({ length: 120 }, (_, i) => `fast-path-cut-off-${i}`);
+    socket.write(
+      ids
+        .map(
+          (id) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nX-Request-Id: ${id}\r\n\r\n`,
+        )
+        .join(""),
+    );
+    const lines = (msg: string) =>
+      fast.logs.filter(
+        (entry): entry is Record<string, unknown> =>
+          typeof entry === "object" &&
+          entry.msg === msg &&
+          ids.includes((entry.req as { id?: string } | undefined)?.id ?? ""),
+      );
+    // Some answers go whole into the buffers; then none for a while: the rest are stuck.
+    await expect.poll(() => lines("request completed").length).toBeGreaterThan(0);
+    let seen = -1;
+    while (seen !== lines("request completed").length) {
+      seen = lines("request completed").length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(seen).toBeLessThan(ids.length);
+    socket.destroy();
+    await expect.poll(() => lines("request aborted").length).toBeGreaterThan(0);
+    expect(lines("request aborted")[0]).toMatchObject({
+      level: 30,
+      req: { method: "GET", url: path },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
   });
 
   it("serves one kept copy whatever parameters a page does not read, and still renders each one it reads", async () => {
