@@ -13,6 +13,7 @@ import { ExplorerView } from "../features/explorer/explorer-view";
 import { island } from "../islands/island";
 import { ISLANDS_PAGE } from "../lib/static-page";
 import { EXPLORER_SUBTITLE, EXPLORER_TITLE, MAX_QUERY } from "../features/explorer/explorer-text";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/explorer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     coverage: coverage ?? null,
     labels: openId && labels ? { companyId: openId, page: labels } : null,
     filings: filings ?? null,
-    search: url.search,
   };
 }
 
@@ -65,10 +65,14 @@ const Explorer = island("explorer", ExplorerView, "interaction", { hydrate: true
 
 export default function ExplorerPage({ loaderData }: Route.ComponentProps) {
   const { q: _, openId: __, ...data } = loaderData;
+  // Drawn by the router after a navigation, the page stays mounted on the next one to /explorer (a
+  // link to it, back to it) and its loader does not run again: each location is a view of its own,
+  // from its own address. The island's changes of the address are the island's, unknown to the router.
+  const location = useLocation();
   return (
     <>
       <ToolPageHeader backLabel="Back to Home" title={EXPLORER_TITLE} subtitle={EXPLORER_SUBTITLE} />
-      <Explorer {...data} />
+      <Explorer key={location.key} {...data} search={location.search} />
     </>
   );
 }

@@ -25,6 +25,23 @@ async function rowsOf(t: Locator): Promise<Array<[string, string]>> {
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search companies" });
 const dialog = (page: Page) => page.getByRole("dialog");
 
+/**
+ * Opens `path` and waits until its islands script has run and the network is quiet, checking that
+ * no framework code came; answers the scripts fetched, as the page goes on fetching them.
+ */
+async function loadedWithoutFramework(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((s) => s.includes("islands-entry"))).toBe(true);
+  expect(scripts.filter((s) => /mount-island|explorer-view|entry\.client/.test(s))).toEqual([]);
+  return scripts;
+}
+
 describe("/explorer", () => {
   it("shows the header, the search box and both tables with all 25 companies each, ranked from #1", async () => {
     const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/explorer");
@@ -110,15 +127,7 @@ describe("/explorer", () => {
 
   it("runs no framework code for a reader who only reads; a tap and typing on a phone before the code still search", async () => {
     const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE, { touch: true });
-    const scripts: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-    });
-    await page.goto("/explorer");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.waitForLoadState("networkidle");
-    expect(scripts.some((s) => s.includes("islands-entry"))).toBe(true);
-    expect(scripts.filter((s) => /mount-island|explorer-view|entry\.client/.test(s))).toEqual([]);
+    const scripts = await loadedWithoutFramework(page, "/explorer");
 
     await search(page).tap();
     await page.keyboard.type("Miami");
@@ -354,14 +363,7 @@ describe("/explorer", () => {
     const brown = companies.find((c) => c.id === 8)!;
     for (const how of ["Escape", "×", "backdrop"] as const) {
       const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE, { touch: true });
-      const scripts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-      });
-      await page.goto("/explorer?q=brown&company=8");
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      await page.waitForLoadState("networkidle");
-      expect(scripts.filter((s) => /mount-island|explorer-view|entry\.client/.test(s))).toEqual([]);
+      await loadedWithoutFramework(page, "/explorer?q=brown&company=8");
       // Modal from the start: focus inside, the page behind inert and still.
       await dialog(page).getByRole("heading", { name: brown.name }).waitFor();
       expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
@@ -383,6 +385,28 @@ describe("/explorer", () => {
       expectNoUnexpectedErrors();
       await page.context().close();
     }
+  });
+
+  it("draws each visit anew when the router draws the page: the header's Top Players link shows every company again", async () => {
+    const { page, expectNoUnexpectedErrors } = await openHydrated(site.browser, site.url, "/chat");
+    const topPlayers = page.locator("header").getByRole("link", { name: "Top Players", exact: true });
+    await topPlayers.click();
+    await search(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/explorer");
+    await search(page).fill("gallo");
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=gallo");
+    await expect.poll(async () => (await rowsOf(table(page, MANUFACTURERS))).map(([, n]) => n)).toEqual(["Gallo"]);
+    await bodyRows(table(page, MANUFACTURERS)).first().getByRole("button", { name: "View Profile" }).click();
+    await dialog(page).getByRole("heading", { name: "Gallo" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+
+    await topPlayers.click();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await expect.poll(async () => (await rowsOf(table(page, MANUFACTURERS))).length).toBe(25);
+    expect(await search(page).inputValue()).toBe("");
+    expectNoUnexpectedErrors();
+    await page.context().close();
   });
 
   it("works without JavaScript: the search form and View Profile buttons load server-rendered views", async () => {
