@@ -125,11 +125,15 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
     // Only a field counts: a dialog opened with the page puts focus in it with no reader involved.
     if (document.activeElement?.matches("input, textarea, select") && box.contains(document.activeElement))
       void wake(box);
+    // A dialog the server sent open and the reader has closed already: the island must hear of it.
+    if (box.querySelector("dialog:not([open])")) void wake(box);
     let held: Promise<unknown> = Promise.resolve();
     box.addEventListener(
       "click",
       (event) => {
         if (box.dataset.mounted) return;
+        // A `method="dialog"` form's button closes its dialog by itself; the close wakes the box.
+        if (event.target instanceof Element && event.target.closest('form[method="dialog"]')) return;
         // A hydrated island's elements are the server's: a click before its code does what it does in
         // plain HTML, unless the island asks for it to be held. A click for a new tab or window always is.
         if (box.dataset.hydrate && (!box.dataset.holdClicks || opensElsewhere(event))) return;

@@ -26,6 +26,18 @@ const search = (page: Page) => page.getByRole("searchbox", { name: "Search compa
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /**
+ * After a profile was closed before the code came: the code comes, and the profile stays closed,
+ * gone from the page and from the address (`search` left), with focus not moved by it.
+ */
+async function closedForGood(page: Page, search: string): Promise<void> {
+  await dialog(page).waitFor({ state: "detached" });
+  await expect.poll(() => new URL(page.url()).search).toBe(search);
+  await page.waitForTimeout(200);
+  expect(await page.locator("dialog").count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+}
+
+/**
  * Opens `path` and waits until its islands script has run and the network is quiet, checking that
  * no framework code came; answers the scripts fetched, as the page goes on fetching them.
  */
@@ -373,18 +385,31 @@ describe("/explorer", () => {
       if (how === "Escape") await page.keyboard.press("Escape");
       else if (how === "×") await dialog(page).getByRole("button", { name: "Close profile" }).tap();
       else await page.touchscreen.tap(5, 5);
-      // The code comes with the close, and the profile stays closed: gone from the page and the address.
-      await dialog(page).waitFor({ state: "detached" });
-      await expect.poll(() => new URL(page.url()).search).toBe("?q=brown");
-      const opener = bodyRows(table(page, MANUFACTURERS))
-        .filter({ hasText: brown.name })
-        .getByRole("button", { name: "View Profile" });
-      await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.waitForTimeout(200);
-      expect(await page.locator("dialog").count()).toBe(0);
+      // Closed by the browser at once, without waiting for the code.
+      expect(await page.evaluate(() => document.querySelector("dialog")?.open)).toBe(false);
+      await closedForGood(page, "?q=brown");
       expectNoUnexpectedErrors();
       await page.context().close();
     }
+  });
+
+  it("keeps a profile closed before the islands script came closed once it comes", async () => {
+    const { page, expectNoUnexpectedErrors } = await openPage(site.browser, site.url, PHONE, { touch: true });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/islands-entry/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/explorer?company=8");
+    expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => document.querySelector("dialog")?.open)).toBe(false);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await closedForGood(page, "");
+    expectNoUnexpectedErrors();
+    await page.context().close();
   });
 
   it("draws each visit anew when the router draws the page: the header's Top Players link shows every company again", async () => {

@@ -16,7 +16,8 @@ import type { CompanyFilings } from "#common/records/filed-figures.ts";
 interface CompanyModalProps {
   company: Company;
   shareUrl: string;
-  onClose: () => void;
+  /** `returnFocus`: false for a profile the reader closed before the code came (focus is where they left it). */
+  onClose: (returnFocus: boolean) => void;
   /** The coverage the server rendered with the page; null: the dialog loads it. */
   coverage: CompanyCoverage | null;
   /** The recent label approvals the server rendered with the page; null: the dialog loads them. */
@@ -54,9 +55,10 @@ export function CompanyModal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // The server's dialog, closed by the reader before the code came: the profile is closed.
+    // The server's dialog, closed by the reader before the code came: the profile is closed, and
+    // focus stays where the reader has put it since.
     if (!dialog.open) {
-      closed();
+      closed(false);
       return;
     }
     if (!dialog.matches(":modal")) dialog.close();
@@ -78,10 +80,12 @@ export function CompanyModal({
     <dialog
       ref={ref}
       open
+      // A tap or click outside closes it natively, before the code comes too (where the browser knows closedby).
+      closedby="any"
       aria-labelledby={titleId}
       // Reopening the server-rendered dialog as a modal queues a close event that arrives when it is open again: not a real close.
       onClose={(e) => {
-        if (!e.currentTarget.open) onClose();
+        if (!e.currentTarget.open) onClose(true);
       }}
       // A click on the dialog element itself is a click on the backdrop: the content fills the box.
       onClick={(e) => {

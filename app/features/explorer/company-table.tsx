@@ -60,8 +60,10 @@ export function CompanyTable({
   const extra = coverage ? 1 : 0;
   // A table off the screen is neither styled nor laid out until it nears it (a shared profile's page,
   // and a phone, show the first rows at most); 3000px stands in for a phone's 25 rows until then.
+  // That contains its painting too: the padding (undone by the margins) keeps focus rings and the
+  // box's shadow inside what is painted.
   return (
-    <section className="mt-10 [content-visibility:auto] [contain-intrinsic-size:auto_3000px]">
+    <section className="-mx-2 mt-8 -mb-2 p-2 [content-visibility:auto] [contain-intrinsic-size:auto_3000px]">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={titleId} className="font-display text-xl font-semibold text-ink-950 sm:text-2xl">

@@ -115,11 +115,11 @@ export function ExplorerView({
   const openId = rowId(searchParams.get("company"));
   const open = companies.find((c) => c.id === openId && c.profile);
   const openProfile = (id: number) => updateUrl((params) => params.set("company", String(id)));
-  const closeProfile = () => {
+  const closeProfile = (returnFocus: boolean) => {
     const id = open?.id;
     updateUrl((params) => params.delete("company"));
     // Focus goes back to the button that opened the profile (or would have).
-    if (id) requestAnimationFrame(() => document.getElementById(profileButtonId(id))?.focus());
+    if (id && returnFocus) requestAnimationFrame(() => document.getElementById(profileButtonId(id))?.focus());
   };
 
   const csvHref = (type: "manufacturer" | "distributor", sort: RankSort) => {
