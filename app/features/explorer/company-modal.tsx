@@ -61,8 +61,11 @@ export function CompanyModal({
       closed(false);
       return;
     }
-    if (!dialog.matches(":modal")) dialog.close();
-    if (!dialog.open) dialog.showModal();
+    // Drawn here (open, not modal): reopened as a modal. The server's is one already.
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
     return () => {
       if (dialog.open) dialog.close();
     };
