@@ -3,9 +3,9 @@ import type { ComponentProps, ComponentType } from "react";
 /**
  * When an island's code runs in the browser: "visible" once its box nears the
  * viewport (content that must come alive as the reader reaches it: comments, a
- * player); "interaction" at the first sign of use (pointer over it, focus, a
- * touch; a click before its code arrived is replayed), for a button whose
- * server HTML already looks right and that most readers never press.
+ * transcript); "interaction" at the first sign of use (pointer over it, focus, a
+ * touch; a click before its code arrived is replayed), for controls whose server
+ * HTML already looks right and works (a button, a player) and that most readers never press.
  */
 export type IslandMount = "visible" | "interaction";
 

@@ -3,8 +3,8 @@
 // [data-island] boxes and fetches React and the islands' code (mount-island.tsx)
 // only when a box needs it (see IslandMount), so a reader who only reads runs
 // no framework code at all.
-import { START_VOLUME } from "../features/podcast/player-settings";
-import { scrollToSharedMoment } from "../features/podcast/shared-moment";
+import { pauseOthers, START_VOLUME } from "../features/podcast/player-settings";
+import { scrollToSharedMoment, sharedMoment } from "../features/podcast/shared-moment";
 import type { mountIsland as MountIslandFn } from "./mount-island";
 import { isSearchShortcut } from "../lib/search-shortcut";
 import { opensElsewhere } from "../lib/opens-elsewhere";
@@ -16,6 +16,9 @@ let code: Promise<MountIsland> | undefined;
 const loadCode = () => (code ??= import("./mount-island").then((m) => m.mountIsland));
 
 const mounted = new Map<HTMLElement, Promise<void>>();
+
+/** Elements whose click does its work in plain HTML: a click there is never held for an island's code. */
+const WORKS_WITHOUT_CODE = 'form[method="dialog"], audio, video, select';
 
 /**
  * Boxes a pointer is pressing, each with what settles once it lets go. React does not replace the
@@ -100,6 +103,12 @@ function pathTo(box: HTMLElement, target: EventTarget | null): number[] {
 
 // The spec's starting volume holds even for a play pressed before the player's code arrives.
 for (const audio of document.querySelectorAll("audio")) audio.volume = START_VOLUME;
+// So does one episode at a time; media events do not bubble, so listen as they pass down.
+document.addEventListener(
+  "play",
+  (event) => event.target instanceof HTMLMediaElement && pauseOthers(event.target),
+  true,
+);
 
 // A box is `display: contents` (it has no box of its own to intersect): watch what it holds.
 const boxOf = new Map<Element, HTMLElement>();
@@ -132,8 +141,9 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
       "click",
       (event) => {
         if (box.dataset.mounted) return;
-        // A `method="dialog"` form's button closes its dialog by itself; the close wakes the box.
-        if (event.target instanceof Element && event.target.closest('form[method="dialog"]')) return;
+        // What works by itself is never held: a `method="dialog"` form's button closes its dialog (the
+        // close wakes the box), a player's controls play, a select opens its choices.
+        if (event.target instanceof Element && event.target.closest(WORKS_WITHOUT_CODE)) return;
         // A hydrated island's elements are the server's: a click before its code does what it does in
         // plain HTML, unless the island asks for it to be held. A click for a new tab or window always is.
         if (box.dataset.hydrate && (!box.dataset.holdClicks || opensElsewhere(event))) return;
@@ -164,6 +174,13 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
 }
 
 scrollToSharedMoment();
+
+// A shared moment's player is woken at once: its code is what starts the episode at the moment's time.
+const moment = sharedMoment();
+for (const box of document.querySelectorAll<HTMLElement>('[data-island="audio-player"]')) {
+  const props = JSON.parse(box.dataset.props ?? "{}") as { episode?: { id?: number } };
+  if (moment && props.episode?.id === moment.episode) void wake(box);
+}
 
 // The header search's shortcuts ("/" outside a text field, Ctrl/Cmd-K) work before its code has
 // come: they focus its box, which wakes it (its own handler takes over once it is mounted).

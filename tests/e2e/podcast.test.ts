@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import type { Episode } from "#server/data/episodes.server.ts";
-import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, PHONE } from "../support/browser.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, openHydrated, openPage, PHONE } from "../support/browser.ts";
 import { freshDatabase, type TestDatabase } from "../support/databases.ts";
 import { gate, isRouteData } from "../support/gate.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
@@ -35,6 +35,15 @@ const latestCard = (page: Page) => page.getByRole("region", { name: "Latest Epis
 const episodeItems = (page: Page) => page.locator("ol > li article[id^=episode-]");
 const episodeById = (page: Page, id: number) => page.locator(`#episode-${id}`);
 const audioOf = (scope: Locator) => scope.locator("audio");
+const playerBox = (scope: Locator) => scope.locator('[data-island="audio-player"]');
+/** The play button of the browser's own controls, at the start of the bar. */
+const PLAY_BUTTON = { x: 20, y: 24 };
+
+/** Points at an episode's player, as a reader's mouse does on the way to it, and waits until its code is there. */
+async function reachPlayer(scope: Locator): Promise<void> {
+  await audioOf(scope).hover();
+  await playerBox(scope).and(scope.page().locator("[data-mounted]")).waitFor({ state: "attached" });
+}
 
 describe("/podcast", () => {
   it("shows the header, the latest episode, every episode newest first with its series tag, and the subscribe links", async () => {
@@ -126,6 +135,7 @@ describe("/podcast", () => {
     expect(await a.evaluate((el: HTMLAudioElement) => el.volume)).toBe(0.45);
     expect(await a.getAttribute("aria-label")).toBe(`Play “${first!.title}”`);
 
+    await reachPlayer(episodeById(page, first!.id));
     await episodeById(page, first!.id).getByRole("combobox", { name: "Speed" }).selectOption("1.5");
     expect(await a.evaluate((el: HTMLAudioElement) => el.playbackRate)).toBe(1.5);
 
@@ -141,6 +151,9 @@ describe("/podcast", () => {
       (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).paused,
       first!.id,
     );
+    // b's own code had not been asked for: one episode at a time does not wait for it.
+    expect(await playerBox(episodeById(page, second!.id)).getAttribute("data-mounted")).toBeNull();
+    await reachPlayer(episodeById(page, second!.id));
     await b.evaluate((el: HTMLAudioElement) => {
       el.currentTime = 6;
       el.pause();
@@ -151,15 +164,56 @@ describe("/podcast", () => {
     await hydrated(page);
     const again = audioOf(episodeById(page, second!.id));
     expect(await again.evaluate((el: HTMLAudioElement) => el.currentTime)).toBe(0);
-    await again.evaluate(async (el: HTMLAudioElement) => {
-      el.muted = true;
-      await el.play();
-    });
+    // The reader presses play: the press wakes the player, whose code then takes it to where it stopped.
+    await again.evaluate((el: HTMLAudioElement) => (el.muted = true));
+    await again.click({ position: PLAY_BUTTON });
     await page.waitForFunction(
       (id) => (document.querySelector(`#episode-${id} audio`) as HTMLAudioElement).currentTime >= 6,
       second!.id,
     );
     expectNoUnexpectedErrors();
+  });
+
+  it("plays on a phone before the player's code has come, keeps playing as it comes, and copies the moment tapped for then", async () => {
+    const { page, context, expectNoUnexpectedErrors } = await openPage(browser, server.url, PHONE, { touch: true });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/podcast");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.waitForLoadState("networkidle");
+    // Nobody has used a player yet: no player has its code.
+    expect(scripts.filter((s) => s.includes("audio-player"))).toEqual([]);
+    expect(await page.locator('[data-island="audio-player"][data-mounted]').count()).toBe(0);
+
+    // The islands' code is held back; the reader taps play, then the moment's link.
+    const code = await gate(page, (url) => url.pathname.includes("audio-player"));
+    const card = latestCard(page);
+    const audio = audioOf(card);
+    await audio.evaluate((el: HTMLAudioElement & { heard?: boolean }) => {
+      el.muted = true;
+      el.heard = true;
+    });
+    await audio.tap({ position: PLAY_BUTTON });
+    await page.waitForFunction(() => !document.querySelector("audio")!.paused);
+    await card.getByRole("button", { name: "Copy link to this moment" }).tap();
+    expect(await playerBox(card).getAttribute("data-mounted")).toBeNull();
+
+    code.open();
+    await playerBox(card).and(page.locator("[data-mounted]")).waitFor({ state: "attached" });
+    // The element the reader pressed is still the one playing: the code took it over, it did not draw a new one.
+    expect(
+      await audio.evaluate((el: HTMLAudioElement & { heard?: boolean }) => ({ same: el.heard, paused: el.paused })),
+    ).toEqual({ same: true, paused: false });
+    // The tap on the link, held while the code came, was given to it.
+    await page.getByText(/^Link (to \d+:\d\d )?copied$/).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`/podcast\\?episode=${episodes[0]!.id}(#episode-${episodes[0]!.id}&t=\\d+)?$`),
+    );
+    expectNoUnexpectedErrors();
+    await context.close();
   });
 
   it("opens a shared moment at its time", async () => {

@@ -1,12 +1,12 @@
 import { Link2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Episode } from "#common/content/episode.ts";
 import { copyLink } from "../../components/copy-link-button";
 import { readLocal, writeLocal } from "../../lib/local-store";
 import { useSite } from "../../hooks/use-site";
 import { clock } from "#common/podcast/clock.ts";
 import { episodePath } from "#common/feeds/feed-paths.ts";
-import { START_VOLUME } from "./player-settings";
+import { pauseOthers, START_VOLUME } from "./player-settings";
 import { momentFromHash } from "./shared-moment";
 
 const SPEEDS = [1, 1.25, 1.5, 2];
@@ -28,7 +28,6 @@ const writePosition = (id: number, seconds: number | undefined) =>
  */
 export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url: string }; label: string }) {
   const audio = useRef<HTMLAudioElement>(null);
-  const speedId = useId();
   const [speed, setSpeed] = useState(1);
   const site = useSite();
 
@@ -53,9 +52,7 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
       lastSaved = now;
       writePosition(episode.id, el.currentTime > 0 ? el.currentTime : undefined);
     };
-    const onPlay = () => {
-      for (const other of document.querySelectorAll("audio")) if (other !== el && !other.paused) other.pause();
-    };
+    const onPlay = () => pauseOthers(el);
     const onEnded = () => writePosition(episode.id, undefined);
     if (el.readyState >= 1) restore();
     el.addEventListener("loadedmetadata", restore);
@@ -86,23 +83,23 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
         <a href={episode.audio_url}>Download the episode</a>
       </audio>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label htmlFor={speedId} className="text-ink-600">
+        {/* The select inside its label, not tied by an id: the island is hydrated, and has no useId of its own. */}
+        <label className="inline-flex items-center gap-3 text-ink-600">
           Speed
+          <select
+            value={speed}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              setSpeed(value);
+              if (audio.current) audio.current.playbackRate = value;
+            }}
+            className="min-h-10 rounded-md border border-ink-300 bg-surface px-2 py-1 text-ink-900"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>{`${s}x`}</option>
+            ))}
+          </select>
         </label>
-        <select
-          id={speedId}
-          value={speed}
-          onChange={(e) => {
-            const value = Number(e.target.value);
-            setSpeed(value);
-            if (audio.current) audio.current.playbackRate = value;
-          }}
-          className="min-h-10 rounded-md border border-ink-300 bg-surface px-2 py-1 text-ink-900"
-        >
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>{`${s}x`}</option>
-          ))}
-        </select>
         <button
           type="button"
           onClick={copyMoment}

@@ -10,7 +10,9 @@ import { island } from "../../islands/island";
 import { SERIES_TAG } from "#common/podcast/podcast-text.ts";
 
 // The podcast page is plain HTML (its route is ISLANDS_PAGE): the player and comments run as islands.
-const AudioPlayerIsland = island("audio-player", AudioPlayer);
+// The player's `<audio>` plays without its code: the code (resuming, speed, the moment's link) comes at
+// the first sign of use, and hydrates, so a play pressed before it is not cut off by a new element.
+const AudioPlayerIsland = island("audio-player", AudioPlayer, "interaction", { hydrate: true, holdClicks: true });
 const CommentsIsland = island("comments", CommentsSection);
 
 /** One episode: date, series tag, title, description, duration, player (or why there is none), comments. */
