@@ -155,9 +155,14 @@ export default function PodcastPage({ loaderData }: Route.ComponentProps) {
                 {q ? "No episodes found matching your search." : "No episodes yet."}
               </p>
             ) : (
+              // Each card is `content-visibility: auto`: one off the screen is neither styled nor laid out until
+              // it nears it (its own shadow is not content, so paint containment does not cut it).
               <ol className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
                 {episodes.map((episode) => (
-                  <li key={episode.id} className="rounded-card bg-surface p-5 shadow-card sm:p-8">
+                  <li
+                    key={episode.id}
+                    className="rounded-card bg-surface p-5 shadow-card [content-visibility:auto] [contain-intrinsic-size:auto_1000px] sm:p-8"
+                  >
                     <EpisodeCard
                       episode={episode}
                       extras={extras[episode.id]}

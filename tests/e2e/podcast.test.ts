@@ -65,6 +65,8 @@ describe("/podcast", () => {
     const items = episodeItems(page);
     expect(await items.count()).toBe(episodes.length);
     for (const [i, e] of episodes.entries()) {
+      // As a reader scrolls to it: a card off the screen is not rendered (content-visibility), so it has no innerText.
+      await items.nth(i).scrollIntoViewIfNeeded();
       const text = await items.nth(i).innerText();
       expect(text).toContain(e.title);
       expect(text).toContain(e.weekly_daily === "daily" ? "Daily Shot" : "Weekly Pour");
