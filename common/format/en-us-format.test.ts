@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { longDay, longMonth, shortDay } from "./en-us-format.ts";
+import { longDay, longMonth, shortDay, twelveHourClock, utcInstant } from "./en-us-format.ts";
 
 describe("en-US formatters made on first use", () => {
   it("make no Intl object until first called, then one, and print as Intl does", async () => {
@@ -36,5 +36,20 @@ describe("longDay and longMonth", () => {
       expect(longMonth(iso.slice(0, 7))).toBe(month.format(at));
     }
     expect(() => longMonth("2025-13")).toThrow(RangeError);
+  });
+});
+
+describe("utcInstant and twelveHourClock", () => {
+  it("print every 17th minute of two years as Intl's en-US medium date and short time in UTC", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    const start = Date.UTC(2025, 0, 1);
+    for (let at = start; at < start + 2 * 366 * 86_400_000; at += 17 * 60_000)
+      expect(utcInstant(new Date(at))).toBe(intl.format(at).replace(/\s/g, " "));
+  });
+
+  it("name noon and midnight as a clock does", () => {
+    expect(twelveHourClock(0, 5)).toBe("12:05 AM");
+    expect(twelveHourClock(12, 0)).toBe("12:00 PM");
+    expect(twelveHourClock(23, 59)).toBe("11:59 PM");
   });
 });

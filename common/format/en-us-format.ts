@@ -70,3 +70,11 @@ export function shortMonthDay(isoDate: string): string {
 export function shortDay(isoDate: string): string {
   return `${shortMonthDay(isoDate)}, ${calendarDay(isoDate).year}`;
 }
+
+/** "3:07 PM": a 12-hour clock's reading of `hours` (0-23) and `minutes`, as Intl's en-US short time prints it. */
+export const twelveHourClock = (hours: number, minutes: number) =>
+  `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+
+/** "Nov 28, 2026, 3:04 PM": an instant in UTC, as Intl's en-US medium date and short time print it. */
+export const utcInstant = (at: Date) =>
+  `${shortDay(at.toISOString())}, ${twelveHourClock(at.getUTCHours(), at.getUTCMinutes())}`;
