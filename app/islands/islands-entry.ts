@@ -18,7 +18,7 @@ const loadCode = () => (code ??= import("./mount-island").then((m) => m.mountIsl
 const mounted = new Map<HTMLElement, Promise<void>>();
 
 /** Elements whose click does its work in plain HTML: a click there is never held for an island's code. */
-const WORKS_WITHOUT_CODE = 'form[method="dialog"], audio, video, select';
+const WORKS_WITHOUT_CODE = 'form[method="dialog"], audio, video, select, label:has(select)';
 
 /**
  * Boxes a pointer is pressing, each with what settles once it lets go. React does not replace the
@@ -142,7 +142,7 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-island]")) {
       (event) => {
         if (box.dataset.mounted) return;
         // What works by itself is never held: a `method="dialog"` form's button closes its dialog (the
-        // close wakes the box), a player's controls play, a select opens its choices.
+        // close wakes the box), a player's controls play, a select (or its label) opens its choices.
         if (event.target instanceof Element && event.target.closest(WORKS_WITHOUT_CODE)) return;
         // A hydrated island's elements are the server's: a click before its code does what it does in
         // plain HTML, unless the island asks for it to be held. A click for a new tab or window always is.

@@ -1,5 +1,5 @@
 import { Link2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { Episode } from "#common/content/episode.ts";
 import { copyLink } from "../../components/copy-link-button";
 import { readLocal, writeLocal } from "../../lib/local-store";
@@ -28,12 +28,16 @@ const writePosition = (id: number, seconds: number | undefined) =>
  */
 export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url: string }; label: string }) {
   const audio = useRef<HTMLAudioElement>(null);
-  const [speed, setSpeed] = useState(1);
+  const speed = useRef<HTMLSelectElement>(null);
   const site = useSite();
 
   useEffect(() => {
     const el = audio.current!;
-    el.volume = START_VOLUME;
+    // On a plain page this code comes at first use (an island): the element may have been used
+    // already, and what the reader did with it stands (the islands script set the starting volume).
+    if (el.played.length === 0) el.volume = START_VOLUME;
+    // A speed picked before the code came is shown by the select: it applies now.
+    el.playbackRate = Number(speed.current!.value);
     const wanted = momentFromHash(episode.id);
     // A shared moment has to be ready to play at once: fetch the metadata for it only.
     if (wanted !== undefined) el.preload = "metadata";
@@ -41,6 +45,9 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
     const restore = () => {
       if (restored) return;
       restored = true;
+      // The reader has taken the episode somewhere already (a chapter's time, a play well under way
+      // before this code came): that wins over the address's moment and the stored position.
+      if (el.currentTime >= 1) return;
       const at = wanted ?? readPosition(episode.id);
       if (at !== undefined && at < el.duration - 1) el.currentTime = at;
     };
@@ -86,12 +93,12 @@ export function AudioPlayer({ episode, label }: { episode: Episode & { audio_url
         {/* The select inside its label, not tied by an id: the island is hydrated, and has no useId of its own. */}
         <label className="inline-flex items-center gap-3 text-ink-600">
           Speed
+          {/* Not controlled: a choice made before a hydrated island's code came stays in the element. */}
           <select
-            value={speed}
+            ref={speed}
+            defaultValue={1}
             onChange={(e) => {
-              const value = Number(e.target.value);
-              setSpeed(value);
-              if (audio.current) audio.current.playbackRate = value;
+              if (audio.current) audio.current.playbackRate = Number(e.target.value);
             }}
             className="min-h-10 rounded-md border border-ink-300 bg-surface px-2 py-1 text-ink-900"
           >
